@@ -1,0 +1,379 @@
+"""Red7 rounds as pure functions: an immutable ``Position``, ``legal_moves`` (whole turns),
+``apply``, the seeded deal, the Action rule and the Advanced draw and scoring.
+
+A turn is a tuple of steps; its canonical text joins them (``play R5 play O3 draw discard B2``).
+The grammar is documented in ``docs/notation.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .cards import ALL_CARDS, ACTION_MASK, RED, Card, CardMask, card_code, cards_of, colour_of, number_of, parse_card
+from .fast import KEYS, leader as fast_leader, qualifying_mask
+from .ruleset import BASIC, HIGHEST_CARD, Ruleset
+
+HAND_SIZE = 7
+TARGETS = {2: 40, 3: 35, 4: 30}  # Advanced: points to win the game, by number of players
+
+
+class MoveError(ValueError):
+    """A turn text that is not a legal turn in the position."""
+
+
+class PositionError(ValueError):
+    """A position that breaks the notation's constraints; ``field`` names where."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+# Step verbs of a turn; a step is (verb, card) with card -1 where the text names no card.
+PLAY, DISCARD, DRAW, TAKE, CANVAS, DECK, PASS = "play", "discard", "draw", "take", "canvas", "deck", "pass"
+_NAMED = {PLAY, DISCARD, TAKE, CANVAS, DECK}
+
+
+class Move(tuple):
+    """A whole turn: a tuple of (verb, card) steps; ``str()`` is its canonical text."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return " ".join(f"{v} {card_code(c)}" if v in _NAMED else v for v, c in self)
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    @property
+    def cards_played(self) -> list[Card]:
+        return [c for v, c in self if v == PLAY]
+
+
+PASS_MOVE = Move(((PASS, -1),))
+
+
+@dataclass(frozen=True)
+class Position:
+    """One round of Red7: the rule on the Canvas, each player's hand and Palette (bitmasks), who
+    is out (bitmask), the deck (top first), the ruleset, and Advanced scores."""
+
+    rule: int
+    to_move: int
+    hands: tuple[CardMask, ...]
+    palettes: tuple[CardMask, ...]
+    out: int = 0
+    deck: tuple[Card, ...] = ()
+    ruleset: Ruleset = field(default=BASIC)
+    scores: tuple[int, ...] | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def in_play(self) -> list[int]:
+        return [i for i in range(self.players) if not self.out >> i & 1]
+
+    def is_out(self, player: int) -> bool:
+        return bool(self.out >> player & 1)
+
+    @property
+    def is_over(self) -> bool:
+        """The round is over when at most one player is still in."""
+        return len(self.in_play) <= 1
+
+    @property
+    def winner(self) -> int | None:
+        """The last player standing once the round is over, else None."""
+        left = self.in_play
+        return left[0] if self.is_over and left else None
+
+    def leader(self) -> int | None:
+        """Who is winning under the Canvas rule now."""
+        return fast_leader(self.rule, self.palettes, self.out, self.ruleset)
+
+    def cards_in_play(self) -> CardMask:
+        m = 0
+        for h in self.hands:
+            m |= h
+        for p in self.palettes:
+            m |= p
+        for c in self.deck:
+            m |= 1 << c
+        return m
+
+    def validate(self) -> Position:
+        """Raise PositionError naming the field at fault; return self when sound."""
+        n = self.players
+        if not 2 <= n <= 4:
+            raise PositionError("players", f"Red7 takes 2 to 4 players, got {n}")
+        if len(self.palettes) != n:
+            raise PositionError("players", "every player needs a hand and a Palette")
+        if not 0 <= self.rule < 7:
+            raise PositionError("rule", f"unknown rule {self.rule!r}")
+        seen: dict[Card, str] = {}
+        zones = [(f"players[{i}].hand", self.hands[i]) for i in range(n)]
+        zones += [(f"players[{i}].palette", self.palettes[i]) for i in range(n)]
+        for where, mask in zones:
+            if mask < 0 or mask & ~ALL_CARDS:
+                raise PositionError(where, "holds something that is not a Red7 card")
+            for c in cards_of(mask):
+                if c in seen:
+                    raise PositionError(where, f"card {card_code(c)} is in two places ({seen[c]} and {where})")
+                seen[c] = where
+        for k, c in enumerate(self.deck):
+            if not 0 <= c < 49:
+                raise PositionError(f"deck[{k}]", "is not a Red7 card")
+            if c in seen:
+                raise PositionError("deck", f"card {card_code(c)} is in two places ({seen[c]} and deck)")
+            seen[c] = "deck"
+        if not 0 <= self.to_move < n:
+            raise PositionError("to_move", f"must be a player index 0..{n - 1}, got {self.to_move}")
+        if self.out >> n or self.out < 0:
+            raise PositionError("out", "names a player that does not exist")
+        if self.is_out(self.to_move) and not self.is_over:
+            raise PositionError("to_move", f"player {self.to_move} is out and cannot move")
+        if self.scores is not None and len(self.scores) != n:
+            raise PositionError("scores", f"needs one score per player ({n})")
+        return self
+
+
+def _bits(m: int) -> int:
+    return m.bit_count()
+
+
+class _Turn:
+    """Scratch state of a turn being generated; copied at each branch (turns are short)."""
+
+    __slots__ = ("hand", "palettes", "deck", "rule", "drawn", "moved_to_canvas", "failed", "steps")
+
+    def __init__(self, hand, palettes, deck, rule, drawn=0, moved_to_canvas=False, failed=False, steps=()):
+        self.hand, self.palettes, self.deck, self.rule = hand, palettes, deck, rule
+        self.drawn, self.moved_to_canvas, self.failed, self.steps = drawn, moved_to_canvas, failed, steps
+
+    def copy(self, **changes) -> _Turn:
+        t = _Turn(self.hand, self.palettes, self.deck, self.rule, self.drawn, self.moved_to_canvas, self.failed, self.steps)
+        for k, v in changes.items():
+            setattr(t, k, v)
+        return t
+
+
+def _set(t: tuple, i: int, v) -> tuple:
+    return t[:i] + (v,) + t[i + 1 :]
+
+
+class _Generator:
+    """Enumerates the whole turns of the player to move, each with its resulting position."""
+
+    def __init__(self, pos: Position) -> None:
+        self.pos = pos
+        self.rs = pos.ruleset
+        self.me = pos.to_move
+
+    def winning(self, t: _Turn) -> bool:
+        return fast_leader(t.rule, t.palettes, self.pos.out, self.rs) == self.me
+
+    # -- Action rule ------------------------------------------------------------------------
+    def resolve(self, t: _Turn, c: Card, chain: bool = True) -> Iterator[_Turn]:
+        """Every way the action of card ``c`` (just played to the Palette) can resolve."""
+        if not (self.rs.actions and chain and ACTION_MASK >> c & 1):
+            yield t
+            return
+        n = number_of(c)
+        options = list(getattr(self, f"_action{n}")(t, c))
+        yield from options
+        if not options or self.rs.action_mode == "optional":
+            yield t
+
+    def _action1(self, t: _Turn, c: Card) -> Iterator[_Turn]:
+        mine = _bits(t.palettes[self.me]) - (self.rs.action1_count == "before_play")
+        for j in self.pos.in_play:
+            theirs = _bits(t.palettes[j])
+            if j == self.me or theirs < 2:
+                continue  # never an opponent's only card
+            if self.rs.action1_eligibility == "at_least_as_many" and theirs < mine:
+                continue
+            for x in cards_of(t.palettes[j]):
+                deck = (x,) + t.deck if self.rs.action1_destination == "deck_top" else t.deck + (x,)
+                yield t.copy(palettes=_set(t.palettes, j, t.palettes[j] & ~(1 << x)), deck=deck, steps=t.steps + ((TAKE, x),))
+
+    def _action3(self, t: _Turn, c: Card) -> Iterator[_Turn]:
+        if t.deck:
+            x = t.deck[0]
+            yield t.copy(hand=t.hand | 1 << x, deck=t.deck[1:], drawn=t.drawn | 1 << x, steps=t.steps + ((DRAW, -1),))
+
+    def _action5(self, t: _Turn, c: Card) -> Iterator[_Turn]:
+        for x in cards_of(t.hand):
+            played = t.copy(hand=t.hand & ~(1 << x), palettes=_set(t.palettes, self.me, t.palettes[self.me] | 1 << x),
+                            steps=t.steps + ((PLAY, x),))
+            yield from self.resolve(played, x, chain=self.rs.action5_chains)
+
+    def _action7(self, t: _Turn, c: Card) -> Iterator[_Turn]:
+        mine = t.palettes[self.me]
+        for x in cards_of(mine & ~(1 << c)):
+            left = _set(t.palettes, self.me, mine & ~(1 << x))
+            moved = t.copy(palettes=left, rule=colour_of(x), moved_to_canvas=True, steps=t.steps + ((CANVAS, x),))
+            if self.rs.action7_check == "at_once" and not self.winning(moved):
+                moved.failed = True
+            if self.rs.advanced and self.rs.action7_advanced_draw:
+                yield from self.advanced_draw(moved, x)
+            else:
+                yield moved
+            if self.rs.action7_destination == "canvas_or_deck":
+                yield t.copy(palettes=left, deck=(x,) + t.deck, steps=t.steps + ((DECK, x),))
+
+    # -- Advanced draw ------------------------------------------------------------------------
+    def advanced_draw(self, t: _Turn, discarded: Card) -> Iterator[_Turn]:
+        if self.rs.advanced and t.deck and number_of(discarded) > _bits(t.palettes[self.me]):
+            x = t.deck[0]
+            yield t.copy(hand=t.hand | 1 << x, deck=t.deck[1:], steps=t.steps + ((DRAW, -1),))
+            if self.rs.advanced_draw == "mandatory":
+                return
+        yield t
+
+    # -- whole turns ------------------------------------------------------------------------
+    def after_play(self, t: _Turn) -> Iterator[_Turn]:
+        yield t
+        if t.moved_to_canvas and not self.rs.discard_after_action7:
+            return
+        usable = t.hand if self.rs.action3_draw_discardable else t.hand & ~t.drawn
+        for d in cards_of(usable):
+            discarded = t.copy(hand=t.hand & ~(1 << d), rule=colour_of(d), steps=t.steps + ((DISCARD, d),))
+            yield from self.advanced_draw(discarded, d)
+
+    def turns(self) -> Iterator[_Turn]:
+        pos, me = self.pos, self.me
+        start = _Turn(pos.hands[me], pos.palettes, pos.deck, pos.rule)
+        for c in cards_of(start.hand):
+            played = start.copy(hand=start.hand & ~(1 << c), palettes=_set(pos.palettes, me, pos.palettes[me] | 1 << c),
+                                steps=((PLAY, c),))
+            for t in self.resolve(played, c):
+                yield from self.after_play(t)
+        for d in cards_of(start.hand):
+            discarded = start.copy(hand=start.hand & ~(1 << d), rule=colour_of(d), steps=((DISCARD, d),))
+            yield from self.advanced_draw(discarded, d)
+
+    def successors(self) -> Iterator[tuple[Move, Position]]:
+        pos, me = self.pos, self.me
+        if not pos.is_over and pos.hands[me]:
+            keep_losing = self.rs.losing_turns == "legal"
+            for t in self.turns():
+                stays = not t.failed and self.winning(t)
+                if stays or keep_losing:
+                    yield Move(t.steps), _finish(pos, t, stays)
+        if not pos.is_over:
+            yield PASS_MOVE, _finish(pos, _Turn(pos.hands[me], pos.palettes, pos.deck, pos.rule), False)
+
+
+def _finish(pos: Position, t: _Turn, stays: bool) -> Position:
+    """The position after the mover's turn: elimination, next player, round end and scoring."""
+    me, n = pos.to_move, pos.players
+    hands = _set(pos.hands, me, t.hand)
+    out = pos.out if stays else pos.out | 1 << me
+    nxt = me
+    while n - _bits(out) > 1:
+        nxt = (nxt + 1) % n
+        if out >> nxt & 1:
+            continue
+        if hands[nxt]:
+            break
+        out |= 1 << nxt  # no hand cards at the start of the turn: out
+    if n - _bits(out) <= 1:
+        nxt = next((i for i in range(n) if not out >> i & 1), me)
+    scores = pos.scores
+    new = Position(t.rule, nxt, hands, t.palettes, out, t.deck, pos.ruleset, scores)
+    if new.is_over and pos.ruleset.advanced:
+        w = new.winner
+        base = list(scores) if scores is not None else [0] * n
+        if w is not None:
+            base[w] += points(banked_set(new))
+        new = Position(t.rule, nxt, hands, t.palettes, out, t.deck, pos.ruleset, tuple(base))
+    return new
+
+
+def successors(pos: Position) -> list[tuple[Move, Position]]:
+    """Every legal whole turn of the player to move with the position it leads to."""
+    return list(_Generator(pos).successors())
+
+
+def legal_moves(pos: Position) -> list[Move]:
+    """Every legal whole turn, sorted by canonical text (``pass`` is always among them)."""
+    return sorted((m for m, _ in successors(pos)), key=str)
+
+
+def apply(pos: Position, move: Move | str) -> Position:
+    """The position after ``move`` (a Move or its text, case-insensitive); MoveError if illegal."""
+    text = " ".join(str(move).split()).lower()
+    for m, nxt in successors(pos):
+        if str(m).lower() == text:
+            return nxt
+    if pos.is_over:
+        raise MoveError(f"the round is over; no move is legal (got {str(move)!r})")
+    _check_cards(text)
+    raise MoveError(f"{str(move)!r} is not a legal turn here (see legal_moves)")
+
+
+def _check_cards(text: str) -> None:
+    words = text.split()
+    for verb, arg in zip(words, words[1:]):
+        if verb in _NAMED:
+            parse_card(arg)
+
+
+def banked_set(pos: Position) -> CardMask:
+    """Advanced: the Palette cards the round winner banks (the set that decided the round)."""
+    w = pos.winner
+    if w is None:
+        return 0
+    palette = pos.palettes[w]
+    banked = qualifying_mask(pos.rule, palette)
+    if pos.ruleset.banked_set == "all_tied_groups" and banked and pos.rule in (1, 2, 5):
+        banked = _all_tied_groups(pos.rule, palette, banked)
+    if not banked and pos.ruleset.nobody_qualifies == HIGHEST_CARD and palette:
+        banked = 1 << (palette.bit_length() - 1)  # the highest card decided the round
+    return banked
+
+
+def _all_tied_groups(rule: int, palette: CardMask, best: CardMask) -> CardMask:
+    """Orange/Yellow/Indigo: every group as large as the deciding one, all together."""
+    size = _bits(best)
+    total = best
+    rest = palette & ~best
+    while rest:
+        g = qualifying_mask(rule, rest)
+        if _bits(g) != size:
+            break
+        total |= g
+        rest &= ~g
+    return total
+
+
+def points(mask: CardMask) -> int:
+    return sum(number_of(c) for c in cards_of(mask))
+
+
+def deal(players: int, seed: int, ruleset: Ruleset = BASIC, available: CardMask = ALL_CARDS,
+         scores: tuple[int, ...] | None = None) -> Position:
+    """A seeded deal: 7 cards to each hand, 1 to each Palette, the rest the deck; Canvas Red;
+    the player left of the one winning Red goes first."""
+    if not 2 <= players <= 4:
+        raise PositionError("players", f"Red7 takes 2 to 4 players, got {players}")
+    cards = list(cards_of(available))[::-1]
+    if len(cards) < players * (HAND_SIZE + 1):
+        raise PositionError("deck", f"{len(cards)} cards cannot deal {players} hands")
+    random.Random(seed).shuffle(cards)
+    hands = tuple(sum(1 << c for c in cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(players))
+    base = players * HAND_SIZE
+    palettes = tuple(1 << cards[base + i] for i in range(players))
+    deck = tuple(cards[base + players :])
+    first = (fast_leader(RED, palettes) + 1) % players
+    if ruleset.advanced and scores is None:
+        scores = (0,) * players
+    return Position(RED, first, hands, palettes, 0, deck, ruleset, scores)
+
+
+def key_of(rule: int, palette: CardMask) -> int:
+    return KEYS[rule](palette)

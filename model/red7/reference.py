@@ -1,0 +1,92 @@
+"""Plain reference evaluator of the declarative rules in ``spec.py``: sets and loops, obviously
+correct, slow. The fast engine is held to it by tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import Card, colour_of, number_of
+from .ruleset import BASIC, HIGHEST_CARD, Ruleset
+from .spec import (
+    COLOUR,
+    RULES,
+    AllMatching,
+    HighestCard,
+    LargestGroup,
+    LongestRun,
+    NumberIn,
+    OnePerKey,
+    Selector,
+)
+
+Key = tuple[int, int]  # (count, highest qualifying card); (0, -1) when nothing qualifies
+NO_KEY: Key = (0, -1)
+
+
+def key_value(card: Card, key: str) -> int:
+    return colour_of(card) if key == COLOUR else number_of(card)
+
+
+def holds(predicate: NumberIn, card: Card) -> bool:
+    return number_of(card) in predicate.numbers
+
+
+def candidates(selector: Selector, palette: frozenset[Card]) -> list[frozenset[Card]]:
+    """The candidate sets a selector names in a Palette (possibly empty sets)."""
+    if isinstance(selector, HighestCard):
+        return [frozenset({c}) for c in palette]
+    if isinstance(selector, AllMatching):
+        return [frozenset(c for c in palette if holds(selector.predicate, c))]
+    groups: dict[int, set[Card]] = {}
+    for c in palette:
+        groups.setdefault(key_value(c, selector.key), set()).add(c)
+    if isinstance(selector, LargestGroup):
+        return [frozenset(g) for g in groups.values()]
+    if isinstance(selector, OnePerKey):
+        return [frozenset(max(g) for g in groups.values())]
+    if isinstance(selector, LongestRun):
+        runs = []
+        for start in groups:
+            if start - 1 in groups:
+                continue  # not the bottom of a maximal run
+            end = start
+            while end + 1 in groups:
+                end += 1
+            runs.append(frozenset(max(groups[v]) for v in range(start, end + 1)))
+        return runs
+    raise TypeError(f"unknown selector {selector!r}")
+
+
+def key_of(cards: Iterable[Card]) -> Key:
+    cards = list(cards)
+    return (len(cards), max(cards)) if cards else NO_KEY
+
+
+def qualifying(rule: int, palette: Iterable[Card]) -> frozenset[Card]:
+    """The qualifying set that counts: the best candidate by (count, highest card)."""
+    options = candidates(RULES[rule].selector, frozenset(palette))
+    return max(options, key=key_of, default=frozenset())
+
+
+def key(rule: int, palette: Iterable[Card]) -> Key:
+    return key_of(qualifying(rule, palette))
+
+
+def leader(
+    rule: int,
+    palettes: Sequence[Iterable[Card]],
+    out: Iterable[int] = (),
+    ruleset: Ruleset = BASIC,
+) -> int | None:
+    """The player winning under ``rule`` among those not out, or None when nobody is."""
+    out = set(out)
+    competing = [i for i in range(len(palettes)) if i not in out]
+    keys = {i: key(rule, palettes[i]) for i in competing}
+    best = max(competing, key=lambda i: keys[i], default=None)
+    if best is not None and keys[best] != NO_KEY:
+        return best
+    if ruleset.nobody_qualifies == HIGHEST_CARD:
+        best = max(competing, key=lambda i: max(palettes[i], default=-1), default=None)
+        if best is not None and max(palettes[best], default=-1) >= 0:
+            return best
+    return None
