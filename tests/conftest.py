@@ -1,0 +1,15 @@
+"""Hypothesis profiles: ``dev`` (quick, the default) and ``ci`` (deeper, derandomized).
+
+CI selects ``ci`` through HYPOTHESIS_PROFILE=ci (set by .ci/run).
+"""
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("dev", max_examples=60, deadline=None)
+settings.register_profile(
+    "ci", max_examples=300, deadline=None, derandomize=True, print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

@@ -1,0 +1,22 @@
+"""Every ``>>>`` example in docs/*.md and README.md runs and prints what the page says."""
+
+import doctest
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = sorted(ROOT.glob("docs/**/*.md")) + [ROOT / "README.md"]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_doc_examples_run(page):
+    result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0, f"{result.failed} example(s) in {page.name} failed"
+
+
+def test_module_doctests():
+    from arbiter.model import red7
+
+    result = doctest.testmod(red7)
+    assert result.attempted > 0 and result.failed == 0
