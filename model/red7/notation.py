@@ -6,11 +6,14 @@ Both round-trip exactly; bad input raises PositionError naming the field and the
 from __future__ import annotations
 
 import json
-from typing import Any
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Any, TextIO
 
-from .cards import ALL_CARDS, COLOUR_NAMES, CardError, card_code, codes, parse_card, parse_cards, parse_colour
+from .cards import COLOUR_NAMES, CardError, card_code, codes, parse_card, parse_cards, parse_colour
 from .game import Position, PositionError
-from .ruleset import BASIC, Ruleset, RulesetError
+from .ruleset import Ruleset, RulesetError
 
 _POSITION_KEYS = {"game", "rule", "to_move", "players", "deck", "ruleset", "scores"}
 _PLAYER_KEYS = {"hand", "palette", "out"}
@@ -112,4 +115,109 @@ def format_json(pos: Position, indent: int | None = None) -> str:
     return json.dumps(position_to_json(pos), indent=indent)
 
 
-__all__ = ["position_from_json", "position_to_json", "parse_json", "format_json", "ALL_CARDS", "BASIC"]
+# -- one-line text notation ------------------------------------------------------------------
+
+_SECTIONS = ("deck", "scores")
+
+
+def format_text(pos: Position) -> str:
+    """The canonical one-line text: ``rule to_move ruleset | hand / palette [out] | ... [| deck ...] [| scores ...]``."""
+    parts = [f"{COLOUR_NAMES[pos.rule]} {pos.to_move} {pos.ruleset}"]
+    for i in range(pos.players):
+        words = codes(pos.hands[i]) + ["/"] + codes(pos.palettes[i]) + (["out"] if pos.is_out(i) else [])
+        parts.append(" ".join(words))
+    if pos.deck:
+        parts.append(" ".join(["deck"] + [card_code(c) for c in pos.deck]))
+    if pos.scores is not None:
+        parts.append(" ".join(["scores"] + [str(s) for s in pos.scores]))
+    return " | ".join(parts)
+
+
+def text_to_json(text: str) -> dict[str, Any]:
+    """The JSON object a line of text notation stands for (cards are checked later, by
+    ``position_from_json``, so both notations report the same fields)."""
+    if not isinstance(text, str):
+        raise PositionError("position", f"text notation must be a string, got {type(text).__name__}")
+    header, *sections = [s.split() for s in text.replace("/", " / ").split("|")]
+    obj: dict[str, Any] = {"game": "red7"}
+    if not header:
+        raise PositionError("rule", "missing field (text notation starts with: rule to_move ruleset)")
+    obj["rule"] = header[0]
+    if len(header) < 2:
+        raise PositionError("to_move", "missing field (text notation starts with: rule to_move ruleset)")
+    if not header[1].isdecimal():
+        raise PositionError("to_move", f"must be a player index, got {header[1]!r}")
+    obj["to_move"] = int(header[1])
+    if len(header) > 3:
+        raise PositionError("ruleset", f"must be one word like advanced,final_tie=most_cards, got {' '.join(header[2:])!r}")
+    if len(header) == 3:
+        try:
+            obj["ruleset"] = Ruleset.parse(header[2]).to_json()
+        except RulesetError as e:
+            raise PositionError("ruleset", str(e)) from None
+    players: list[dict[str, Any]] = []
+    for words in sections:
+        head = words[0].lower() if words else ""
+        if head in _SECTIONS:
+            if head in obj:
+                raise PositionError(head, "given twice")
+            obj[head] = words[1:] if head == "deck" else _scores(words[1:])
+            continue
+        where = f"players[{len(players)}]"
+        if head.isalpha() and len(head) > 2:
+            raise PositionError(head, f"unknown key (known: {', '.join(_SECTIONS)}; a player is: hand / palette [out])")
+        if "deck" in obj or "scores" in obj:
+            raise PositionError(where, "players come before the deck and scores sections")
+        if words.count("/") != 1:
+            raise PositionError(where, "a player is written: hand cards / palette cards [out]")
+        slash = words.index("/")
+        player: dict[str, Any] = {"hand": words[:slash], "palette": words[slash + 1:]}
+        if player["palette"] and player["palette"][-1].lower() == "out":
+            player["palette"].pop()
+            player["out"] = True
+        players.append(player)
+    obj["players"] = players
+    return obj
+
+
+def _scores(words: list[str]) -> list[int]:
+    if not all(w.isdecimal() for w in words):
+        raise PositionError("scores", f"must be non-negative integers, got {' '.join(words)!r}")
+    return [int(w) for w in words]
+
+
+def parse_text(text: str) -> Position:
+    """A Position from one line of text notation (see docs/notation.md)."""
+    return position_from_json(text_to_json(text))
+
+
+def parse_position(text: str) -> Position:
+    """A Position from JSON (text starting with ``{``) or from text notation."""
+    return parse_json(text) if text.lstrip().startswith("{") else parse_text(text)
+
+
+def load_position(arg: str, stdin: TextIO | None = None) -> Position:
+    """A Position from ``-`` (read stdin), inline JSON, inline text notation, or a file holding either."""
+    if arg == "-":
+        return parse_position((stdin or sys.stdin).read())
+    if arg.lstrip().startswith("{") or "|" in arg:
+        return parse_position(arg)
+    path = Path(arg)
+    if not path.is_file():
+        raise PositionError("position", f"{arg!r} is not a file, JSON or text notation")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise PositionError("position", f"cannot read {arg!r}: {e}") from None
+    return parse_position(text)
+
+
+def bundled_position(name: str) -> Position:
+    """A position shipped in ``arbiter/model/red7/data/<name>.json``."""
+    return parse_json((resources.files(__package__) / "data" / f"{name}.json").read_text(encoding="utf-8"))
+
+
+__all__ = [
+    "bundled_position", "format_json", "format_text", "load_position", "parse_json", "parse_position",
+    "parse_text", "position_from_json", "position_to_json", "text_to_json",
+]
