@@ -1,0 +1,181 @@
+"""Witness finder: a seeded search for a small position where an entry's readings differ (in who
+is winning, in the legal moves, or in the result of a turn), shrunk until no card can be removed
+or weakened without the difference disappearing."""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
+
+from arbiter.model.red7 import Position, successors
+from arbiter.model.red7.cards import cards_of
+from arbiter.model.red7.fast import leader as fast_leader
+from arbiter.model.red7.notation import position_to_json
+
+from .catalogue import VIEWS, Entry, Reading
+
+# Kinds of difference, most direct first; the finder reports the first kind it can witness.
+WINNING, LEGAL_MOVES, OUTCOME = "winning", "legal_moves", "outcome"
+KINDS = (WINNING, LEGAL_MOVES, OUTCOME)
+SAMPLES = {WINNING: 6000, LEGAL_MOVES: 3000, OUTCOME: 3000}  # random positions tried per kind
+CANDIDATES = 5  # differing positions shrunk per entry; the smallest result is the witness
+
+
+def under(pos: Position, entry: Entry, reading: Reading) -> Position:
+    return replace(pos, ruleset=reading.ruleset(entry.base))
+
+
+def leader_under(pos: Position, entry: Entry, reading: Reading) -> int | None:
+    """Who is winning under ``reading`` (through its Palette view, if it has one)."""
+    view = VIEWS[reading.view] if reading.view else (lambda m: m)
+    return fast_leader(pos.rule, [view(p) for p in pos.palettes], pos.out, reading.ruleset(entry.base))
+
+
+def moves_under(pos: Position, entry: Entry, reading: Reading) -> dict[str, Position]:
+    return {str(m): nxt for m, nxt in successors(under(pos, entry, reading))}
+
+
+def kinds_for(entry: Entry) -> tuple[str, ...]:
+    """A reading given as a Palette view changes only who is winning; switches can change moves."""
+    return (WINNING,) if any(r.view for r in entry.readings) else KINDS
+
+
+def state(pos: Position) -> tuple:
+    """Everything in a position except its ruleset: what two readings can disagree on."""
+    return (pos.rule, pos.to_move, pos.hands, pos.palettes, pos.out, pos.deck, pos.scores)
+
+
+def differs(kind: str, entry: Entry, pos: Position) -> bool:
+    if kind == WINNING:
+        return len({leader_under(pos, entry, r) for r in entry.readings}) > 1
+    results = [moves_under(pos, entry, r) for r in entry.readings]
+    if kind == LEGAL_MOVES:
+        return any(set(res) != set(results[0]) for res in results[1:])
+    common = set.intersection(*(set(res) for res in results))
+    return any(len({state(res[m]) for res in results}) > 1 for m in common)
+
+
+def claim(kind: str, entry: Entry, pos: Position) -> dict[str, Any]:
+    """What each reading says in ``pos``: the outcomes a replay must reproduce."""
+    outcomes: list[dict[str, Any]] = []
+    if kind == WINNING:
+        for r in entry.readings:
+            outcomes.append({"reading": r.label, "leader": leader_under(pos, entry, r)})
+        return {"outcomes": outcomes}
+    results = [moves_under(pos, entry, r) for r in entry.readings]
+    if kind == LEGAL_MOVES:
+        everywhere = set.intersection(*(set(res) for res in results))
+        for r, res in zip(entry.readings, results):
+            outcomes.append({"reading": r.label, "moves": sorted(res),
+                             "only_here": sorted(set(res) - everywhere)})
+        return {"outcomes": outcomes}
+    common = sorted(set.intersection(*(set(res) for res in results)))
+    move = next(m for m in common if len({state(res[m]) for res in results}) > 1)
+    for r, res in zip(entry.readings, results):
+        outcomes.append({"reading": r.label, "result": position_to_json(res[move])})
+    return {"move": move, "outcomes": outcomes}
+
+
+def size(pos: Position) -> tuple[int, int, int, int]:
+    """Order of witnesses: fewer players, fewer cards, a shorter deck, then weaker cards."""
+    cards = [c for m in pos.hands + pos.palettes for c in cards_of(m)] + list(pos.deck)
+    return (pos.players, len(cards), len(pos.deck), sum(c + 1 for c in cards))
+
+
+def random_position(rng: random.Random, entry: Entry) -> Position:
+    players = rng.choice((2, 2, 2, 3))
+    hand_sizes = [rng.randint(1, 3)] + [rng.randint(0, 2) for _ in range(players - 1)]
+    palette_sizes = [rng.randint(1, 3) for _ in range(players)]
+    deck_size = rng.randint(0, 3)
+    cards = rng.sample(range(49), sum(hand_sizes) + sum(palette_sizes) + deck_size)
+    hands, palettes = [], []
+    for n in hand_sizes:
+        hands.append(_mask(cards[:n]))
+        cards = cards[n:]
+    for n in palette_sizes:
+        palettes.append(_mask(cards[:n]))
+        cards = cards[n:]
+    rule = entry.rule if entry.rule is not None else rng.randrange(7)
+    scores = (0,) * players if entry.base.advanced else None
+    return Position(rule, 0, tuple(hands), tuple(palettes), 0, tuple(cards), entry.base, scores)
+
+
+def _mask(cards: list[int]) -> int:
+    return sum(1 << c for c in cards)
+
+
+def smaller(pos: Position, fixed_rule: bool) -> Iterator[Position]:
+    """Neighbouring positions one step smaller: a player, a card or the rule fewer, or a card weaker."""
+    n = pos.players
+    for j in range(n):
+        if n > 2 and j != pos.to_move:
+            keep = [i for i in range(n) if i != j]
+            yield replace(pos, hands=tuple(pos.hands[i] for i in keep), palettes=tuple(pos.palettes[i] for i in keep),
+                          to_move=keep.index(pos.to_move),
+                          scores=None if pos.scores is None else tuple(pos.scores[i] for i in keep))
+    for k in range(len(pos.deck)):
+        yield replace(pos, deck=pos.deck[:k] + pos.deck[k + 1:])
+    for i in range(n):
+        for c in cards_of(pos.hands[i]):
+            yield replace(pos, hands=_put(pos.hands, i, pos.hands[i] & ~(1 << c)))
+        if pos.palettes[i].bit_count() > 1:  # a Palette is never empty in play
+            for c in cards_of(pos.palettes[i]):
+                yield replace(pos, palettes=_put(pos.palettes, i, pos.palettes[i] & ~(1 << c)))
+    if not fixed_rule:
+        for rule in range(pos.rule):
+            yield replace(pos, rule=rule)
+    used = pos.cards_in_play()
+    for i in range(n):
+        for c in cards_of(pos.hands[i]):
+            for w in _weaker_free(c, used):
+                yield replace(pos, hands=_put(pos.hands, i, pos.hands[i] & ~(1 << c) | 1 << w))
+        for c in cards_of(pos.palettes[i]):
+            for w in _weaker_free(c, used):
+                yield replace(pos, palettes=_put(pos.palettes, i, pos.palettes[i] & ~(1 << c) | 1 << w))
+    for k, c in enumerate(pos.deck):
+        for w in _weaker_free(c, used):
+            yield replace(pos, deck=pos.deck[:k] + (w,) + pos.deck[k + 1:])
+
+
+def _weaker_free(c: int, used: int) -> Iterator[int]:
+    return (w for w in range(c) if not used >> w & 1)
+
+
+def _put(t: tuple, i: int, v: int) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def shrink(pos: Position, holds: Callable[[Position], bool], fixed_rule: bool) -> Position:
+    """Greedy shrinking to a fixpoint: take the first smaller neighbour that still differs."""
+    changed = True
+    while changed:
+        changed = False
+        for cand in smaller(pos, fixed_rule):
+            if holds(cand):
+                pos, changed = cand, True
+                break
+    return pos
+
+
+def find(entry: Entry, seed: int) -> dict[str, Any] | None:
+    """The witness of ``entry``: kind, position (JSON, default reading) and each reading's outcome;
+    None when no kind of difference turned up within the search budget."""
+    for kind in kinds_for(entry):
+        rng = random.Random(zlib.crc32(f"{entry.id}/{kind}/{seed}".encode()))
+        hits = []
+        for _ in range(SAMPLES[kind]):
+            pos = random_position(rng, entry)
+            if differs(kind, entry, pos):
+                hits.append(pos)
+                if len(hits) == CANDIDATES:
+                    break
+        if hits:
+            def holds(p: Position, kind: str = kind) -> bool:
+                return differs(kind, entry, p)
+            best = min((shrink(p, holds, entry.rule is not None) for p in hits), key=size)
+            best = under(best, entry, entry.default)
+            return {"kind": kind, "position": position_to_json(best), **claim(kind, entry, best)}
+    return None
