@@ -3,3 +3,7 @@
 from __future__ import annotations
 
 ALL: list = []
+
+from . import demo, engine, play, show
+
+ALL += [show.show, play.play, engine.engine, demo.demo]

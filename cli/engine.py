@@ -1,0 +1,14 @@
+"""``arbiter engine``: serve the engine protocol (docs/protocol.md) on stdin and stdout."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+from arbiter.model.red7.protocol import serve
+
+
+@click.command()
+def engine() -> None:
+    """Answer arbiter-engine/1 requests, one JSON object per line, until end of input."""
+    click.get_current_context().exit(serve(sys.stdin, sys.stdout))
