@@ -11,8 +11,22 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .cards import ALL_CARDS, ACTION_MASK, RED, Card, CardMask, card_code, cards_of, colour_of, number_of, parse_card
-from .fast import KEYS, leader as fast_leader, qualifying_mask
+from .cards import (
+    ACTION_MASK,
+    ALL_CARDS,
+    INDIGO,
+    NUMBER_MASK,
+    RED,
+    Card,
+    CardMask,
+    card_code,
+    cards_of,
+    colour_of,
+    number_of,
+    parse_card,
+)
+from .fast import KEYS, qualifying_mask
+from .fast import leader as fast_leader
 from .ruleset import BASIC, HIGHEST_CARD, Ruleset
 
 HAND_SIZE = 7
@@ -340,14 +354,15 @@ def banked_set(pos: Position) -> CardMask:
 def _all_tied_groups(rule: int, palette: CardMask, best: CardMask) -> CardMask:
     """Orange/Yellow/Indigo: every group as large as the deciding one, all together."""
     size = _bits(best)
-    total = best
-    rest = palette & ~best
+    total = 0
+    rest = palette
     while rest:
         g = qualifying_mask(rule, rest)
         if _bits(g) != size:
             break
         total |= g
-        rest &= ~g
+        # Lower copies of a run's numbers are no second run: a duplicate does not lengthen a run.
+        rest &= ~sum(NUMBER_MASK[number_of(c)] for c in cards_of(g)) if rule == INDIGO else ~g
     return total
 
 
