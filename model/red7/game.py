@@ -314,7 +314,7 @@ def successors(pos: Position) -> list[tuple[Move, Position]]:
 
 
 def legal_moves(pos: Position) -> list[Move]:
-    """Every legal whole turn, sorted by canonical text (``pass`` is always among them)."""
+    """Every legal whole turn, sorted by canonical text (``pass`` is among them until the round is over)."""
     return sorted((m for m, _ in successors(pos)), key=str)
 
 
