@@ -7,3 +7,7 @@ ALL: list = []
 from . import demo, engine, play, show
 
 ALL += [show.show, play.play, engine.engine, demo.demo]
+
+from . import check, vectors
+
+ALL += [check.check, vectors.vectors]
