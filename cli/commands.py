@@ -11,3 +11,7 @@ ALL += [show.show, play.play, engine.engine, demo.demo]
 from . import check, vectors
 
 ALL += [check.check, vectors.vectors]
+
+from . import report
+
+ALL += [report.report]

@@ -270,9 +270,9 @@ CATALOGUE: tuple[Entry, ...] = (
                                 "cut to their lowest copies)", view="lowest_copy")),
         "FR's tie-break names the strongest card that meets the rule, and every copy meets it.",
         rule=INDIGO,
-        notes=("The ruleset has no switch for this point: the spec's LongestRun fixes the highest copy. The "
+        notes=(("The ruleset has no switch for this point: the spec's LongestRun fixes the highest copy. The "
                "alternative is evaluated by the same engine on each Palette reduced to the weakest card of each "
-               "number, which is exactly what that reading compares.",),
+               "number, which is exactly what that reading compares."),),
     ),
     _switch_entry(
         "next-round-first", "Who starts the next round?",

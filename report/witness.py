@@ -16,21 +16,19 @@ from arbiter.model.red7.fast import leader as fast_leader
 from arbiter.model.red7.notation import position_to_json
 
 from .catalogue import VIEWS, Entry, Reading
+from .play import MATCH_SWITCHES, Turns, after_round, differs_at_round_end, play_match, state, under
 
 # Kinds of difference, most direct first; the finder reports the first kind it can witness.
-WINNING, LEGAL_MOVES, OUTCOME = "winning", "legal_moves", "outcome"
+WINNING, LEGAL_MOVES, OUTCOME, ROUND_END = "winning", "legal_moves", "outcome", "round_end"
 KINDS = (WINNING, LEGAL_MOVES, OUTCOME)
 SAMPLES = {WINNING: 6000, LEGAL_MOVES: 3000, OUTCOME: 3000}  # random positions tried per kind
+GAMES = 40  # seeded random games tried per player count for a round-end witness
 CANDIDATES = 5  # differing positions shrunk per entry; the smallest result is the witness
 
 
-def under(pos: Position, entry: Entry, reading: Reading) -> Position:
-    return replace(pos, ruleset=reading.ruleset(entry.base))
-
-
 def leader_under(pos: Position, entry: Entry, reading: Reading) -> int | None:
-    """Who is winning under ``reading`` (through its Palette view, if it has one)."""
-    view = VIEWS[reading.view] if reading.view else (lambda m: m)
+    """Who is winning under ``reading`` (through its Palette view, if it has one, under the entry's rule)."""
+    view = VIEWS[reading.view] if reading.view and pos.rule == entry.rule else (lambda m: m)
     return fast_leader(pos.rule, [view(p) for p in pos.palettes], pos.out, reading.ruleset(entry.base))
 
 
@@ -39,13 +37,11 @@ def moves_under(pos: Position, entry: Entry, reading: Reading) -> dict[str, Posi
 
 
 def kinds_for(entry: Entry) -> tuple[str, ...]:
-    """A reading given as a Palette view changes only who is winning; switches can change moves."""
-    return (WINNING,) if any(r.view for r in entry.readings) else KINDS
-
-
-def state(pos: Position) -> tuple:
-    """Everything in a position except its ruleset: what two readings can disagree on."""
-    return (pos.rule, pos.to_move, pos.hands, pos.palettes, pos.out, pos.deck, pos.scores)
+    """A reading given as a Palette view changes only who is winning; switches read between rounds
+    change only a round's end; the other switches can change moves."""
+    if any(r.view for r in entry.readings):
+        return (WINNING,)
+    return (ROUND_END,) if entry.switch in MATCH_SWITCHES else KINDS
 
 
 def differs(kind: str, entry: Entry, pos: Position) -> bool:
@@ -160,9 +156,33 @@ def shrink(pos: Position, holds: Callable[[Position], bool], fixed_rule: bool) -
     return pos
 
 
+def find_round_end(entry: Entry, seed: int) -> dict[str, Any] | None:
+    """A seeded game of random turns, fewest players and earliest round first, at whose round end
+    the readings differ (who starts the next round, or who wins the game)."""
+    best = None
+    for players in (2, 3, 4):
+        for g in range(GAMES):
+            game = zlib.crc32(f"{entry.id}/{players}/{g}/{seed}".encode())
+            rounds = play_match(entry.default, entry, players, game, Turns())
+            for k, (match, _) in enumerate(rounds):
+                if differs_at_round_end(match, entry):
+                    key = (k, sum(len(t) for _, t in rounds[:k + 1]))
+                    if best is None or key < best[0]:
+                        best = (key, game, rounds[:k + 1])
+                    break
+        if best is not None:
+            _, game, rounds = best
+            return {"kind": ROUND_END, "players": players, "seed": game, "rounds": [t for _, t in rounds],
+                    "outcomes": [{"reading": r.label, **after_round(rounds[-1][0], entry, r)}
+                                 for r in entry.readings]}
+    return None
+
+
 def find(entry: Entry, seed: int) -> dict[str, Any] | None:
     """The witness of ``entry``: kind, position (JSON, default reading) and each reading's outcome;
     None when no kind of difference turned up within the search budget."""
+    if kinds_for(entry) == (ROUND_END,):
+        return find_round_end(entry, seed)
     for kind in kinds_for(entry):
         rng = random.Random(zlib.crc32(f"{entry.id}/{kind}/{seed}".encode()))
         hits = []

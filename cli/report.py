@@ -1,0 +1,41 @@
+"""``arbiter report``: the Red7 rules-clarification report as Markdown, HTML or JSON."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from arbiter.report.build import DEFAULT_GAMES, DEFAULT_SEED, build
+from arbiter.report.render import RENDERERS
+
+from .common import fail
+
+
+def _progress(stage: str, done: int, total: int) -> None:
+    end = "\n" if done == total else ""
+    click.echo(f"\rreport: {stage} {done}/{total}", err=True, nl=False)
+    if end:
+        click.echo(err=True)
+
+
+@click.command()
+@click.option("--format", "fmt", type=click.Choice(sorted(RENDERERS)), default="md", show_default=True,
+              help="md for code hosts, html for one self-contained page, json for tools.")
+@click.option("--out", "out", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write to FILE instead of stdout.")
+@click.option("--games", type=int, default=DEFAULT_GAMES, show_default=True,
+              help="Seeded games per player count for the divergence shares.")
+@click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every search and game.")
+@click.option("--quiet", is_flag=True, help="No progress on stderr.")
+def report(fmt: str, out: str | None, games: int, seed: int, quiet: bool) -> None:
+    """The Red7 rules-clarification report: every ambiguity, its readings, a witness, how often it matters."""
+    if games < 1:
+        fail(f"--games must be at least 1, got {games}")
+    if out is not None and not Path(out).resolve().parent.is_dir():
+        fail(f"--out: directory of {out!r} does not exist")
+    text = RENDERERS[fmt](build(games, seed, progress=None if quiet else _progress))
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        Path(out).write_text(text, encoding="utf-8")

@@ -1,0 +1,101 @@
+"""How often an entry matters: seeded games per player count, played by seeded random players
+under the default reading and replayed by the same players under each other reading; shares of
+games that diverge, with Wilson intervals."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+from arbiter.model.red7 import Position
+from arbiter.model.red7.match import Match, start
+
+from .catalogue import Entry, Reading
+from .play import MATCH_SWITCHES, Turns, after_round, play_match, play_round, under
+from .witness import leader_under
+
+PLAYER_COUNTS = (2, 3, 4)
+
+
+def wilson(count: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for ``count`` successes out of ``total``."""
+    if total == 0:
+        return (0.0, 1.0)
+    p = count / total
+    denom = 1 + z * z / total
+    centre = (p + z * z / (2 * total)) / denom
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def share(count: int, total: int) -> dict[str, Any]:
+    low, high = wilson(count, total)
+    return {"count": count, "games": total, "share": round(count / total, 4) if total else None,
+            "low": round(low, 4), "high": round(high, 4)}
+
+
+def game_seed(seed: int, players: int, game: int) -> int:
+    return random.Random(f"divergence {seed} {players} {game}").getrandbits(48)
+
+
+def round_divergence(entry: Entry, alt: Reading, path: list[tuple[str, Position]], turns: Turns,
+                     seed: int) -> dict[str, bool]:
+    """Along the default game ``path``: do the readings ever differ in a legal-move set (for a
+    Palette view: in who is winning)? Replayed under ``alt``: another round winner, other scores?"""
+    path = [p for _, p in path]
+    if alt.view:
+        return {"winning": any(leader_under(p, entry, alt) != leader_under(p, entry, entry.default) for p in path)}
+    moves = any({t for t, _ in turns(p)} != {t for t, _ in turns(under(p, entry, alt))} for p in path[:-1])
+    _, other = play_round(under(path[0], entry, alt), turns, random.Random(seed))[-1]
+    result = {"moves": moves, "winner": path[-1].winner != other.winner}
+    if entry.base.advanced:
+        result["score"] = path[-1].scores != other.scores
+    return result
+
+
+def match_divergence(entry: Entry, alt: Reading, ends: list[Match], turns: Turns, seed: int) -> dict[str, bool]:
+    """Over a default game's round ends: does the point arise (the readings make something else of
+    a finished round)? Replayed under ``alt``: other winners of the game?"""
+    other, _ = play_match(alt, entry, ends[0].players, seed, turns)[-1]
+    return {"arises": any(after_round(m, entry, entry.default) != after_round(m, entry, alt) for m in ends),
+            "winner": ends[-1].winners != other.winners}
+
+
+def sample(entries: list[Entry], games: int, seed: int,
+           progress: Callable[[int], None] | None = None) -> dict[str, dict[str, Any]]:
+    """For each entry, per other reading and player count, the shares of diverging games. Entries
+    of one preset share each seeded default game."""
+    totals: dict[tuple[str, str, int], dict[str, int]] = {}
+    for players in PLAYER_COUNTS:
+        for g in range(games):
+            s = game_seed(seed, players, g)
+            by_preset: dict[str, tuple[Turns, list[tuple[str, Position]], list[Match] | None]] = {}
+            for entry in entries:
+                if entry.preset not in by_preset:
+                    turns = Turns()
+                    by_preset[entry.preset] = (turns, play_round(start(players, s, entry.base).position, turns,
+                                                                 random.Random(s)), None)
+                turns, path, ends = by_preset[entry.preset]
+                for alt in entry.readings[1:]:
+                    if entry.switch in MATCH_SWITCHES:
+                        if ends is None:
+                            ends = [m for m, _ in play_match(entry.default, entry, players, s, turns)]
+                            by_preset[entry.preset] = (turns, path, ends)
+                        result = match_divergence(entry, alt, ends, turns, s)
+                    else:
+                        result = round_divergence(entry, alt, path, turns, s)
+                    bucket = totals.setdefault((entry.id, alt.label, players), {})
+                    for k, v in result.items():
+                        bucket[k] = bucket.get(k, 0) + v
+            if progress:
+                progress(1)
+    out: dict[str, dict[str, Any]] = {}
+    for entry in entries:
+        against = [{"reading": alt.label,
+                    "players": {str(p): {k: share(v, games) for k, v in totals[(entry.id, alt.label, p)].items()}
+                                for p in PLAYER_COUNTS}}
+                   for alt in entry.readings[1:]]
+        out[entry.id] = {"policy": "random", "games": games, "seed": seed, "against": against}
+    return out
