@@ -113,7 +113,7 @@ CATALOGUE: tuple[Entry, ...] = (
         "losing-turn", "A turn that leaves you not winning",
         "May a player make a play or discard that leaves them not winning (and so lose), or is such a turn not "
         "allowed at all?", "basic", "losing_turns",
-        (Quote(V11, "A player not winning at the end of their own turn is out of the round."),
+        (Quote(V11, "A player not winning at the end of their own turn is out of the round;"),
          Quote(FR, "Cette action est possible uniquement si le joueur devient vainqueur après modification de la "
                    "règle ;"),
          Quote(FR, "Si un joueur n'est pas le vainqueur à la fin de son tour, il est éliminé de la manche en cours."),
@@ -215,7 +215,7 @@ CATALOGUE: tuple[Entry, ...] = (
         "end of the turn (after a later discard, say)?", "actions", "action7_check",
         (Quote(V11, "it becomes the rule, so you must be winning under it."),
          Quote(EN_REF, _SEVEN_EN),
-         Quote(V11, "A player not winning at the end of their own turn is out of the round.")),
+         Quote(V11, "A player not winning at the end of their own turn is out of the round;")),
         ("checked only at the end of the turn, like every other winning check",
          "also checked at once, before any later step of the turn"),
         "Every source checks winning at the end of the turn; 'stay in the round' names the result, not a moment.",
@@ -225,7 +225,7 @@ CATALOGUE: tuple[Entry, ...] = (
         "After a 7 put a card on the Canvas, may the player still discard a hand card to the Canvas this turn?",
         "actions", "discard_after_action7",
         (Quote(V11, "On a turn a player does exactly one of: play a hand card to their Palette; discard a hand card "
-                    "to the Canvas (...); play to the Palette and then discard to the Canvas;"),
+                    "to the Canvas (...) play to the Palette and then discard to the Canvas;"),
          Quote(FR, "Jouer une carte de sa main sur sa Palette PUIS défausser une carte de sa main sur la Toile afin "
                    "de modifier la règle en vigueur."),
          Quote(EN_REF, _SEVEN_EN)),

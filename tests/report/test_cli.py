@@ -1,0 +1,31 @@
+"""``arbiter report``: formats, --out, bad input as one line and exit 2."""
+
+import json
+
+from arbiter.cli import report as command
+from arbiter.cli.main import cli
+from click.testing import CliRunner
+
+
+def test_report_json_to_file(report, monkeypatch, tmp_path):
+    calls = []
+    monkeypatch.setattr(command, "build", lambda games, seed, progress: calls.append((games, seed)) or report)
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(cli, ["report", "--format", "json", "--out", str(out), "--games", "20", "--seed", "7"])
+    assert result.exit_code == 0, result.output
+    assert calls == [(20, 7)]
+    assert [e["id"] for e in json.loads(out.read_text())["entries"]] == [e["id"] for e in report["entries"]]
+
+
+def test_report_markdown_to_stdout(report, monkeypatch):
+    monkeypatch.setattr(command, "build", lambda games, seed, progress: report)
+    result = CliRunner().invoke(cli, ["report", "--quiet"])
+    assert result.exit_code == 0
+    assert result.output.startswith("# Red7 rules clarifications")
+
+
+def test_bad_input_is_one_line_and_exit_2(tmp_path):
+    for args in (["--games", "0"], ["--out", str(tmp_path / "missing" / "r.md")], ["--format", "pdf"]):
+        result = CliRunner().invoke(cli, ["report", *args])
+        assert result.exit_code == 2, args
+        assert "Traceback" not in result.output
