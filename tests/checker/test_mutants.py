@@ -130,3 +130,25 @@ def test_the_javascript_example_engine_bug_is_caught(bug):
     report = check(ProcessEngine(["node", str(JS_ENGINE), "--bug", bug], timeout=10), budget=20, seed=1)
     assert report.exit_code == DISAGREE and report.fault is None, report.to_text()
     assert all(d.cards <= d.cards_before_shrinking for d in report.disagreements)
+
+
+@needs_node
+def test_the_example_readme_commands_print_what_the_page_shows(monkeypatch):
+    import re
+    import shlex as shell_words
+
+    from arbiter.cli.main import cli
+    from click.testing import CliRunner
+
+    monkeypatch.chdir(ROOT)
+    page = (JS_ENGINE.parent / "README.md").read_text()
+    blocks = re.findall(r"```console\n(.*?)```", page, re.DOTALL)
+    assert len(blocks) == 2
+    for block in blocks:
+        first, *shown = block.splitlines()
+        result = CliRunner().invoke(cli, shell_words.split(first.removeprefix("$ arbiter ")))
+        lines = result.output.splitlines()
+        for line in shown:
+            if line.strip() and not line.strip().endswith("..."):
+                assert line in lines, line
+        assert result.exit_code == int(shown[-1][-2])
