@@ -91,7 +91,7 @@ def to_markdown(report: dict[str, Any]) -> str:
         shown = KIND_TEXT[w["kind"]] if w else "none found"
         out.append(f"| [{e['id']}](#{e['id']}) | {e['title']} | `{e['default']['reading']}` | {shown} |")
     for e in report["entries"]:
-        out += ["", f"## {e['id']}", "", f"**{e['title']}.** {e['question']}", "", "Sources:", ""]
+        out += ["", f"## {e['id']}", "", f"**{e['title'].rstrip('?.')}{'?' if e['title'].endswith('?') else '.'}** {e['question']}", "", "Sources:", ""]
         out += [f"> **{q['source']}**: “{q['text']}”  " for q in e["sources"]]
         out += ["", "| reading | meaning |", "|---|---|"]
         for k, r in enumerate(e["readings"]):
