@@ -1,0 +1,191 @@
+"""Red7 for the search: compact states and their canonical key, whole-turn successors (a bitmask
+fast path without the Action rule, ``game.successors`` otherwise), move ordering, terminal scoring
+with Advanced banked points."""
+
+from __future__ import annotations
+
+from arbiter.model.red7.cards import CardMask, colour_of, number_of
+from arbiter.model.red7.fast import KEYS, leader
+from arbiter.model.red7.game import DISCARD, DRAW, PASS, PASS_MOVE, PLAY, Move, Position, banked_set, points, successors
+from arbiter.model.red7.ruleset import NOBODY, Ruleset
+
+WIN = 1 << 10  # a won round is worth WIN + banked points (Advanced; 0 otherwise), more than any points total
+
+# A state: (rule, to_move, out, hands, palettes, deck). The ruleset lives in the Red7Game, scores
+# are not part of it (the solver scores only the points banked in this round), and under Basic the
+# deck is dropped because nothing can draw.
+State = tuple[int, int, int, tuple[CardMask, ...], tuple[CardMask, ...], tuple[int, ...]]
+
+
+def _set(t: tuple, i: int, v: int) -> tuple:
+    return t[:i] + (v,) + t[i + 1 :]
+
+
+class Red7Game:
+    """The Red7 rules of one ruleset, seen by the search (see ``arbiter.solver.search.Game``)."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.fast = not ruleset.actions
+        self.uses_deck = ruleset.actions or ruleset.advanced
+        self.plain_leader = ruleset.nobody_qualifies == NOBODY
+
+    # -- conversions ---------------------------------------------------------------------------
+    def state(self, pos: Position) -> State:
+        return (pos.rule, pos.to_move, pos.out, pos.hands, pos.palettes, pos.deck if self.uses_deck else ())
+
+    def position(self, s: State, scores: tuple[int, ...] | None = None) -> Position:
+        rule, to_move, out, hands, palettes, deck = s
+        return Position(rule, to_move, hands, palettes, out, deck, self.ruleset, scores)
+
+    # -- what the search asks ------------------------------------------------------------------
+    def key(self, s: State) -> State:
+        return s
+
+    def to_move(self, s: State) -> int:
+        return s[1]
+
+    def hand(self, s: State, player: int) -> CardMask:
+        return s[3][player]
+
+    def winner(self, s: State) -> int | None:
+        """The last player in, once the round is over; None while it goes on."""
+        out, n = s[2], len(s[3])
+        if n - out.bit_count() > 1:
+            return None
+        return next((i for i in range(n) if not out >> i & 1), None)
+
+    def banked_points(self, s: State) -> int:
+        """Advanced: the face value of the Palette cards the round winner banks; 0 otherwise."""
+        if not self.ruleset.advanced:
+            return 0
+        return points(banked_set(self.position(s)))
+
+    def outcome(self, s: State, player: int) -> int | None:
+        out, n = s[2], len(s[3])
+        if n - out.bit_count() > 1:
+            return -WIN if out >> player & 1 else None  # out of the round: can no longer win it
+        w = self.winner(s)
+        if w == player:
+            return WIN + self.banked_points(s)
+        if n == 2 and w is not None:
+            return -(WIN + self.banked_points(s))  # zero-sum: the winner maximises the same points
+        return -WIN
+
+    def children(self, s: State) -> list[State]:
+        return [c for _, c in self.moves(s)]
+
+    def moves(self, s: State) -> list[tuple[Move, State]]:
+        """Every legal turn with the state it leads to, best-first for the mover (pass last)."""
+        if self.fast:
+            found = self._fast_moves(s)
+        else:
+            found = [(m, self.state(p)) for m, p in successors(self.position(s))]
+        me = s[1]
+        # Why this order (measured by benchmarks/solve.py): a round that ends won comes first;
+        # then playing without changing the rule, strongest card first (it keeps the hand for
+        # later); then turns that change the rule; going out comes last.
+        found.sort(key=lambda mc: _order(mc, me))
+        return found
+
+    # -- the fast path: whole turns without the Action rule ------------------------------------
+    def _fast_moves(self, s: State) -> list[tuple[Move, State]]:
+        rule, me, out, hands, palettes, deck = s
+        n = len(hands)
+        if n - out.bit_count() <= 1:
+            return []
+        rs = self.ruleset
+        hand = hands[me]
+        mine = palettes[me]
+        rivals = [palettes[j] for j in range(n) if j != me and not out >> j & 1]
+        best_rival = [-1] * 7  # per rule: the strongest rival key, computed on demand
+        legal_losing = rs.losing_turns == "legal"
+        advanced = rs.advanced
+        mandatory_draw = rs.advanced_draw == "mandatory"
+        found: list[tuple[Move, State]] = []
+
+        def winning(r: int, palette: CardMask, pals: tuple[CardMask, ...]) -> bool:
+            if not self.plain_leader:
+                return leader(r, pals, out, rs) == me
+            b = best_rival[r]
+            if b < 0:
+                keyf = KEYS[r]
+                b = max(map(keyf, rivals), default=0)
+                best_rival[r] = b
+            return KEYS[r](palette) > b
+
+        def add(steps: tuple, h: CardMask, r: int, pals: tuple[CardMask, ...], d: int, stays: bool) -> None:
+            if d >= 0 and advanced and deck and number_of(d) > pals[me].bit_count():
+                drawn = deck[0]
+                found.append((Move(steps + ((DRAW, -1),)), self._finish(s, h | 1 << drawn, r, pals, deck[1:], stays)))
+                if mandatory_draw:
+                    return
+            found.append((Move(steps), self._finish(s, h, r, pals, deck, stays)))
+
+        plays = [-1]
+        m = hand
+        while m:
+            c = m.bit_length() - 1
+            plays.append(c)
+            m ^= 1 << c
+        for c in plays:
+            if c >= 0:
+                h1 = hand & ~(1 << c)
+                p1 = mine | 1 << c
+                pals = _set(palettes, me, p1)
+                stays = winning(rule, p1, pals)
+                if stays or legal_losing:
+                    add(((PLAY, c),), h1, rule, pals, -1, stays)
+            else:
+                h1, p1, pals = hand, mine, palettes
+            m = h1
+            while m:
+                d = m.bit_length() - 1
+                m ^= 1 << d
+                r = colour_of(d)
+                stays = winning(r, p1, pals)
+                if stays or legal_losing:
+                    steps = ((PLAY, c), (DISCARD, d)) if c >= 0 else ((DISCARD, d),)
+                    add(steps, h1 & ~(1 << d), r, pals, d, stays)
+        found.append((PASS_MOVE, self._finish(s, hand, rule, palettes, deck, False)))
+        return found
+
+    def _finish(self, s: State, hand: CardMask, rule: int, palettes: tuple[CardMask, ...], deck: tuple[int, ...],
+                stays: bool) -> State:
+        """As ``game._finish``: the mover goes out unless winning, players without hand cards at
+        the start of their turn go out, and the next player still in moves."""
+        me, out, hands = s[1], s[2], s[3]
+        n = len(hands)
+        hands = _set(hands, me, hand)
+        if not stays:
+            out |= 1 << me
+        nxt = me
+        while n - out.bit_count() > 1:
+            nxt = (nxt + 1) % n
+            if out >> nxt & 1:
+                continue
+            if hands[nxt]:
+                break
+            out |= 1 << nxt
+        if n - out.bit_count() <= 1:
+            nxt = next((i for i in range(n) if not out >> i & 1), me)
+        return (rule, nxt, out, hands, palettes, deck)
+
+
+def _order(mc: tuple[Move, State], me: int) -> tuple[int, ...]:
+    move, child = mc
+    verb, first = move[0]
+    if verb == PASS:
+        return (3,)
+    out, hands = child[2], child[3]
+    if len(hands) - out.bit_count() <= 1:
+        return (2,) if out >> me & 1 else (-1,)  # the round ends: lost, or won at once
+    played = first if verb == PLAY else -1
+    discarded = next((c for v, c in move if v == DISCARD), -1)
+    return (discarded >= 0, played < 0, -played, -discarded)
+
+
+def hand_cards_used(before: State, after: State, player: int) -> CardMask:
+    """The hand cards ``player`` played or discarded between two states."""
+    return before[3][player] & ~after[3][player]
+

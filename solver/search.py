@@ -1,0 +1,163 @@
+"""Exact search written once for every game: fail-soft alpha-beta minimax from one player's point
+of view, with a bounded transposition table and node/time limits that stop the search cleanly."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable, Sequence
+from typing import Any, Protocol
+
+INF = 1 << 30
+
+
+class SearchLimit(Exception):
+    """The node or time budget ran out; the search stopped where it was."""
+
+
+class Budget:
+    """Counts nodes and checks the limits; ``spend()`` raises SearchLimit once either is passed."""
+
+    __slots__ = ("_check_at", "deadline", "max_nodes", "nodes", "started")
+
+    CHECK_EVERY = 512  # nodes between two clock reads: cheap, and a timeout is overshot by a few ms at most
+
+    def __init__(self, max_nodes: int | None = None, timeout: float | None = None) -> None:
+        self.max_nodes = max_nodes
+        self.started = time.perf_counter()
+        self.deadline = None if timeout is None else self.started + timeout
+        self.nodes = 0
+        self._check_at = 0
+
+    def spend(self) -> None:
+        self.nodes += 1
+        if self.nodes >= self._check_at:
+            self._check()
+
+    def _check(self) -> None:
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise SearchLimit(f"node limit {self.max_nodes} reached")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchLimit("time limit reached")
+        self._check_at = self.nodes + self.CHECK_EVERY
+        if self.max_nodes is not None:
+            self._check_at = min(self._check_at, self.max_nodes + 1)
+
+    @property
+    def seconds(self) -> float:
+        return time.perf_counter() - self.started
+
+
+class Table:
+    """Transposition table of bounded size: two generations of at most ``capacity // 2`` entries;
+    when the young one fills up it becomes the old one and the previous old one is dropped."""
+
+    __slots__ = ("half", "old", "young")
+
+    def __init__(self, capacity: int = 1 << 21) -> None:
+        self.half = max(1, capacity // 2)
+        self.young: dict[Hashable, tuple[int, int, int]] = {}
+        self.old: dict[Hashable, tuple[int, int, int]] = {}
+
+    def __len__(self) -> int:
+        return len(self.young) + len(self.old)
+
+    def get(self, key: Hashable) -> tuple[int, int, int] | None:
+        entry = self.young.get(key)
+        if entry is None:
+            entry = self.old.get(key)
+        return entry
+
+    def put(self, key: Hashable, entry: tuple[int, int, int]) -> None:
+        young = self.young
+        if key not in young and len(young) >= self.half:
+            self.old = young
+            self.young = young = {}
+        young[key] = entry
+
+
+class Game(Protocol):
+    """What the search needs from a game. States are opaque; values are ints from ``player``'s view."""
+
+    def key(self, state: Any) -> Hashable:
+        """Equal for states with the same future (the transposition key)."""
+
+    def to_move(self, state: Any) -> int: ...
+
+    def outcome(self, state: Any, player: int) -> int | None:
+        """The value for ``player`` when play is over for that question, else None."""
+
+    def children(self, state: Any) -> Sequence[Any]:
+        """The states after each legal move, best-first for the mover (non-empty unless over)."""
+
+
+class Search:
+    """Alpha-beta minimax: ``player``'s turns maximise, every other player's turns minimise (with
+    two players this is plain minimax; with more it asks what ``player`` can force against all
+    the others together). Table entries are (lower bound, upper bound, index of best child)."""
+
+    def __init__(self, game: Game, budget: Budget | None = None, table: Table | None = None) -> None:
+        self.game = game
+        self.budget = budget or Budget()
+        self.table = table if table is not None else Table()
+
+    def value(self, state: Any, player: int, alpha: int = -INF, beta: int = INF) -> int:
+        """Fail-soft: the exact value when it lies strictly inside (alpha, beta), otherwise a bound
+        on the right side of the window."""
+        return self._search(state, player, alpha, beta)
+
+    def wins(self, state: Any, player: int) -> bool:
+        """Whether ``player`` can force a positive value (a win) from ``state``."""
+        return self._search(state, player, 0, 1) > 0
+
+    def _search(self, state: Any, player: int, alpha: int, beta: int) -> int:
+        game = self.game
+        self.budget.spend()
+        final = game.outcome(state, player)
+        if final is not None:
+            return final
+        key = (player, game.key(state))
+        entry = self.table.get(key)
+        first = 0
+        lo, hi = -INF, INF
+        if entry is not None:
+            lo, hi, first = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            alpha = max(alpha, lo)
+            beta = min(beta, hi)
+        kids = game.children(state)
+        order = range(len(kids)) if first == 0 else [first, *range(first), *range(first + 1, len(kids))]
+        a, b = alpha, beta
+        best_index = first
+        if game.to_move(state) == player:
+            best = -INF
+            for i in order:
+                v = self._search(kids[i], player, a, b)
+                if v > best:
+                    best, best_index = v, i
+                    if v > a:
+                        a = v
+                        if a >= b:
+                            break
+        else:
+            best = INF
+            for i in order:
+                v = self._search(kids[i], player, a, b)
+                if v < best:
+                    best, best_index = v, i
+                    if v < b:
+                        b = v
+                        if a >= b:
+                            break
+        if best <= alpha:
+            hi = min(hi, best)
+        elif best >= beta:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        self.table.put(key, (lo, hi, best_index))
+        return best
