@@ -1,0 +1,196 @@
+"""The declarative rules of ``arbiter.model.red7.spec`` compiled to z3 terms: a Palette is 49
+Booleans (one per card) and each combinator has a z3 meaning. Builders return expressions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+import z3
+from arbiter.model.red7.cards import card_code
+from arbiter.model.red7.reference import holds, key_value
+from arbiter.model.red7.ruleset import BASIC, HIGHEST_CARD, Ruleset
+from arbiter.model.red7.spec import RULES, AllMatching, HighestCard, LargestGroup, LongestRun, OnePerKey, Selector
+
+CARDS = range(49)
+Palette = list[z3.BoolRef]  # Palette[c] is true when card c lies in the Palette
+
+
+def palette(name: str) -> Palette:
+    """A fresh symbolic Palette: one Boolean per card, named ``<name>_<code>``."""
+    return [z3.Bool(f"{name}_{card_code(c)}") for c in CARDS]
+
+
+def constant(cards: Sequence[int]) -> Palette:
+    """A concrete Palette as z3 constants, for evaluating the encoding on known cards."""
+    chosen = set(cards)
+    return [z3.BoolVal(c in chosen) for c in CARDS]
+
+
+def size(p: Palette) -> z3.ArithRef:
+    return z3.Sum([z3.If(b, 1, 0) for b in p])
+
+
+def disjoint(palettes: Sequence[Palette]) -> z3.BoolRef:
+    # Every card exists once: it lies in at most one player's Palette.
+    return z3.And([z3.AtMost(*[p[c] for p in palettes], 1) for c in CARDS])
+
+
+def non_empty(p: Palette) -> z3.BoolRef:
+    return z3.Or(p)
+
+
+def subset(small: Palette, big: Palette) -> z3.BoolRef:
+    return z3.And([z3.Implies(s, b) for s, b in zip(small, big)])
+
+
+def top(members: Sequence[tuple[int, z3.BoolRef]]) -> z3.ArithRef:
+    """The highest card among ``(card, is_member)`` pairs, -1 when none is a member."""
+    term: z3.ArithRef = z3.IntVal(-1)
+    for c, m in sorted(members):
+        # A stronger card is a higher int, so the last member wins.
+        term = z3.If(m, c, term)
+    return term
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One set a selector names: ``guard`` says whether the selector names it at all;
+    ``members`` says, card by card, whether the card belongs to it."""
+
+    guard: z3.BoolRef
+    members: tuple[tuple[int, z3.BoolRef], ...]
+
+    @cached_property
+    def count(self) -> z3.ArithRef:
+        return z3.Sum([z3.If(m, 1, 0) for _, m in self.members]) if self.members else z3.IntVal(0)
+
+    @cached_property
+    def highest(self) -> z3.ArithRef:
+        return top(self.members)
+
+    @cached_property
+    def key(self) -> z3.ArithRef:
+        """count << 6 | (highest + 1), as in ``fast.py``, and 0 when not named or empty."""
+        return z3.If(self.guard, self.count * 64 + self.highest + 1, 0)
+
+
+def _groups(key: str) -> dict[int, list[int]]:
+    groups: dict[int, list[int]] = {}
+    for c in CARDS:
+        groups.setdefault(key_value(c, key), []).append(c)
+    return groups
+
+
+def _highest_of_its_group(p: Palette, c: int, group: list[int]) -> z3.BoolRef:
+    # The card is in the Palette and no stronger card of its group is.
+    return z3.And(p[c], *[z3.Not(p[d]) for d in group if d > c])
+
+
+def candidates(selector: Selector, p: Palette) -> list[Candidate]:
+    """The z3 meaning of each combinator: the candidate sets it names in Palette ``p``."""
+    if isinstance(selector, HighestCard):
+        # Each card alone is a candidate.
+        return [Candidate(p[c], ((c, p[c]),)) for c in CARDS]
+    if isinstance(selector, AllMatching):
+        # Every Palette card meeting the predicate, all together.
+        return [Candidate(z3.BoolVal(True), tuple((c, p[c]) for c in CARDS if holds(selector.predicate, c)))]
+    groups = _groups(selector.key)
+    if isinstance(selector, LargestGroup):
+        # The cards sharing one value of the key, one candidate per value.
+        return [Candidate(z3.BoolVal(True), tuple((c, p[c]) for c in g)) for g in groups.values()]
+    if isinstance(selector, OnePerKey):
+        # The highest card of each value of the key, all together.
+        return [Candidate(z3.BoolVal(True), tuple((c, _highest_of_its_group(p, c, g))
+                                                  for g in groups.values() for c in g))]
+    if isinstance(selector, LongestRun):
+        present = {v: z3.Or([p[c] for c in g]) for v, g in groups.items()}
+        tops = {c: _highest_of_its_group(p, c, g) for g in groups.values() for c in g}
+        runs = []
+        for a in groups:
+            for b in groups:
+                if b < a:
+                    continue
+                # A maximal run: every value from a to b present, the values just outside absent.
+                guard = z3.And(*[present[v] for v in range(a, b + 1)],
+                               *[z3.Not(present[v]) for v in (a - 1, b + 1) if v in present])
+                # One card per value, the highest copy: a duplicate does not lengthen the run.
+                members = tuple((c, tops[c]) for v in range(a, b + 1) for c in groups[v])
+                runs.append(Candidate(guard, members))
+        return runs
+    raise TypeError(f"unknown selector {selector!r}")
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A Palette under one rule: ``key`` (count << 6 | highest + 1, 0 = nothing qualifies), the
+    ``count`` and ``highest`` of the qualifying set that counts, and card-by-card ``qualifies``."""
+
+    key: z3.ArithRef
+    count: z3.ArithRef
+    highest: z3.ArithRef
+    qualifies: list[z3.BoolRef]
+
+
+def _maximum(terms: Sequence[z3.ArithRef]) -> z3.ArithRef:
+    best = terms[0]
+    for t in terms[1:]:
+        best = z3.If(t > best, t, best)
+    return best
+
+
+def standing(rule: int, p: Palette) -> Standing:
+    """Compile rule ``rule`` (0 = Red ... 6 = Violet) from its spec over Palette ``p``."""
+    cands = candidates(RULES[rule].selector, p)
+    keys = [cand.key for cand in cands]
+    best = _maximum(keys)
+    # The qualifying set that counts is the best candidate by (count, highest card); two
+    # non-empty candidates of one Palette never share a key, as they never share their top card.
+    chosen = [z3.And(k == best, best > 0) for k in keys]
+    count: z3.ArithRef = z3.IntVal(0)
+    highest: z3.ArithRef = z3.IntVal(-1)
+    for cand, ch in zip(cands, chosen):
+        count = z3.If(ch, cand.count, count)
+        highest = z3.If(ch, cand.highest, highest)
+    where: dict[int, list[z3.BoolRef]] = {c: [] for c in CARDS}
+    for cand, ch in zip(cands, chosen):
+        for c, m in cand.members:
+            where[c].append(z3.And(ch, m))
+    qualifies = [z3.Or(where[c]) if where[c] else z3.BoolVal(False) for c in CARDS]
+    return Standing(best, count, highest, qualifies)
+
+
+def winning(rule: int, palettes: Sequence[Palette], player: int, out: Sequence[bool] = (),
+            ruleset: Ruleset = BASIC, standings: Sequence[Standing] | None = None) -> z3.BoolRef:
+    """``player`` is winning under ``rule`` among the players not ``out`` (Palettes disjoint).
+
+    Pass ``standings`` (one per Palette, from ``standing``) to share terms across queries."""
+    st = standings if standings is not None else [standing(rule, p) for p in palettes]
+    competing = [i for i in range(len(palettes)) if not (i < len(out) and out[i])]
+    if player not in competing:
+        return z3.BoolVal(False)
+    others = [j for j in competing if j != player]
+    # Winning = more qualifying cards than anyone, ties broken by the highest qualifying card.
+    by_rule = z3.And(st[player].key > 0, *[st[player].key > st[j].key for j in others])
+    if ruleset.nobody_qualifies != HIGHEST_CARD:
+        return by_rule
+    highest = [top(list(enumerate(p))) for p in palettes]
+    nobody = z3.And([st[i].key == 0 for i in competing])
+    # Reading "highest card overall decides": when nobody qualifies, the strongest Palette card wins.
+    by_card = z3.And(nobody, highest[player] >= 0, *[highest[player] > highest[j] for j in others])
+    return z3.Or(by_rule, by_card)
+
+
+def leader(rule: int, palettes: Sequence[Palette], out: Sequence[bool] = (), ruleset: Ruleset = BASIC) -> z3.ArithRef:
+    """The index of the player winning ``rule``, or -1 when nobody is."""
+    st = [standing(rule, p) for p in palettes]
+    term: z3.ArithRef = z3.IntVal(-1)
+    for i in reversed(range(len(palettes))):
+        term = z3.If(winning(rule, palettes, i, out, ruleset, st), i, term)
+    return term
+
+
+def decode(model: z3.ModelRef, p: Palette) -> list[str]:
+    """The card codes (strongest first) a model puts in Palette ``p``."""
+    return [card_code(c) for c in reversed(CARDS) if z3.is_true(model.eval(p[c], model_completion=True))]
