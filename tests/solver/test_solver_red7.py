@@ -1,0 +1,65 @@
+"""The solver's Red7 view: the bitmask fast path equals ``game.successors`` turn for turn, and the
+compact state round-trips to the position."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from arbiter.model.red7.game import deal, successors
+from arbiter.model.red7.ruleset import ADVANCED, BASIC
+from arbiter.solver.red7 import Red7Game
+from hypothesis import given
+from solver_positions import small_positions
+
+FAST_RULESETS = [
+    BASIC,
+    ADVANCED,
+    BASIC.with_switches(nobody_qualifies="highest_card"),
+    BASIC.with_switches(losing_turns="legal"),
+    ADVANCED.with_switches(advanced_draw="mandatory", banked_set="all_tied_groups"),
+]
+
+
+def by_text(pairs, game):
+    return {str(m): game.state(p) for m, p in pairs}
+
+
+@pytest.mark.parametrize("ruleset", FAST_RULESETS, ids=str)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fast_path_equals_game_successors(ruleset, players):
+    game = Red7Game(ruleset)
+    assert game.fast
+
+    @given(small_positions(players, ruleset, max_hand=5, max_deck=4))
+    def check(pos):
+        fast = {str(m): child for m, child in game.moves(game.state(pos))}
+        assert fast == by_text(successors(pos), game)
+
+    check()
+
+
+def test_fast_path_on_dealt_rounds_and_their_continuations():
+    for seed in range(6):
+        pos = deal(2 + seed % 3, seed, ADVANCED if seed % 2 else BASIC)
+        game = Red7Game(pos.ruleset)
+        for _ in range(12):
+            expected = successors(pos)
+            assert {str(m): c for m, c in game.moves(game.state(pos))} == by_text(expected, game)
+            if pos.is_over:
+                break
+            pos = expected[len(expected) // 2][1]
+
+
+def test_state_round_trips_without_scores():
+    pos = deal(3, 7, ADVANCED)
+    game = Red7Game(ADVANCED)
+    assert game.position(game.state(pos), pos.scores) == pos
+    assert game.position(game.state(pos)) == dataclasses.replace(pos, scores=None)
+
+
+def test_basic_state_ignores_the_deck():
+    """Nothing draws under Basic, so two positions differing only in the deck share a key."""
+    pos = deal(2, 3)
+    game = Red7Game(BASIC)
+    assert game.key(game.state(pos)) == game.key(game.state(dataclasses.replace(pos, deck=())))
