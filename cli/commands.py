@@ -15,3 +15,7 @@ ALL += [check.check, vectors.vectors]
 from . import report
 
 ALL += [report.report]
+
+from . import solve
+
+ALL += [solve.solve]
