@@ -3,8 +3,8 @@
 
 import pytest
 from arbiter.model import red7
-from arbiter.model.red7 import fast, game, reference
-from arbiter.model.red7.cards import parse_card, parse_cards, parse_colour
+from arbiter.model.red7 import fast, game, match, reference
+from arbiter.model.red7.cards import ALL_CARDS, parse_card, parse_cards, parse_colour
 from arbiter.model.red7.notation import parse_text
 
 
@@ -342,3 +342,37 @@ def test_points_to_win(players, target):
 def test_fast_and_game_agree_on_who_is_winning():
     pos = parse_text("indigo 0 basic | R1 / R4 B5 V6 | O1 / R7 O7 Y1")
     assert pos.leader() == 0 == fast.leader(pos.rule, pos.palettes)
+
+
+def test_banked_cards_are_out_of_later_deals():
+    """V1.1: banked cards "score face value and are out of later deals"."""
+    after = game.apply(parse_text("blue 1 advanced | R1 / R7 R5 B2 | V1 / O1 | scores 0 0"), "pass")
+    done = match.Match(3, red7.ADVANCED, after, 1, (0, 0))
+    nxt = match.next_round(done)
+    assert nxt.banked == (parse_cards(["R7", "B2"]), 0) and nxt.position.scores == (9, 0)
+    assert nxt.position.cards_in_play() == ALL_CARDS & ~parse_cards(["R7", "B2"])
+    assert nxt.round_number == 2 and nxt.round_winners == (0,)
+
+
+def test_reaching_the_target_wins_the_game():
+    """V1.1 "Points to win: 40 (2 players)": banking 7 + 2 on top of 32 ends the game."""
+    after = game.apply(parse_text("blue 1 advanced | R1 / R7 R5 B2 | V1 / O1 | scores 32 39"), "pass")
+    done = match.Match(3, red7.ADVANCED, after, 4, (0, 0))
+    assert after.scores == (41, 39) and done.end_reason == "target" and done.winners == [0]
+
+
+def test_when_no_hand_can_be_dealt_the_highest_score_wins():
+    """V1.1 "If a new hand cannot be dealt to everyone, the game ends and the highest score
+    wins." 31 cards are left for 4 players of 8 cards each."""
+    banked = (parse_cards(["V1", "I1", "B1", "G1", "Y1", "O1", "R1", "V2", "I2", "B2", "G2", "G3"]),
+              parse_cards(["Y2", "O2", "R2", "V3", "I3", "B3"]), 0, 0)
+    # Green is the rule and the round winner has no even card: nothing more is banked.
+    after = game.apply(parse_text("green 3 advanced | Y7 / Y5 | O7 / O5 out | R7 / R5 out | G7 / G5 | "
+                                  "scores 18 15 0 0"), "pass")
+    done = match.Match(0, red7.ADVANCED, after, 3, banked, (0, 1))
+    assert done.available().bit_count() == 31 and done.end_reason == "cannot_deal" and done.winners == [0]
+
+
+def test_a_basic_game_is_one_round():
+    done = match.Match(0, red7.BASIC, game.apply(parse_text("red 0 basic | R1 / V2 | V1 / R7"), "pass"), 1, (0, 0))
+    assert done.end_reason == "round" and done.winners == [1] and done.scores is None
