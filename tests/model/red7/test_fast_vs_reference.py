@@ -5,7 +5,7 @@
 from arbiter.model.red7 import fast, reference
 from arbiter.model.red7.cards import cards_of, mask_of
 from arbiter.model.red7.ruleset import BASIC, HIGHEST_CARD, SWITCHES
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 READINGS = [BASIC.with_switches(nobody_qualifies=v) for v in SWITCHES["nobody_qualifies"]]
@@ -32,6 +32,8 @@ def tables(draw):
     return palettes, out
 
 
+# cheap per example, so more of them than the profile's default (the profile's other settings hold)
+@settings(max_examples=max(300, settings.default.max_examples))
 @given(tables(), st.sampled_from(READINGS))
 def test_fast_equals_reference_on_random_tables(table, ruleset):
     palettes, out = table
