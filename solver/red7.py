@@ -73,23 +73,26 @@ class Red7Game:
         return -WIN
 
     def children(self, s: State) -> list[State]:
+        if self.fast:
+            found = self._fast_moves(s)
+            found.sort(key=_rank)
+            return [child for _, _, child in found]
         return [c for _, c in self.moves(s)]
 
     def moves(self, s: State) -> list[tuple[Move, State]]:
         """Every legal turn with the state it leads to, best-first for the mover (pass last)."""
         if self.fast:
             found = self._fast_moves(s)
-        else:
-            found = [(m, self.state(p)) for m, p in successors(self.position(s))]
+            found.sort(key=_rank)
+            return [(Move(steps), child) for steps, _, child in found]
         me = s[1]
-        # Why this order (measured by benchmarks/solve.py): a round that ends won comes first;
-        # then playing without changing the rule, strongest card first (it keeps the hand for
-        # later); then turns that change the rule; going out comes last.
+        found = [(m, self.state(p)) for m, p in successors(self.position(s))]
         found.sort(key=lambda mc: _order(mc, me))
         return found
 
     # -- the fast path: whole turns without the Action rule ------------------------------------
-    def _fast_moves(self, s: State) -> list[tuple[Move, State]]:
+    def _fast_moves(self, s: State) -> list[tuple[tuple, int, State]]:
+        """(steps, rank, state after) for every turn; ranks as ``_order`` gives them, as one int."""
         rule, me, out, hands, palettes, deck = s
         n = len(hands)
         if n - out.bit_count() <= 1:
@@ -102,7 +105,7 @@ class Red7Game:
         legal_losing = rs.losing_turns == "legal"
         advanced = rs.advanced
         mandatory_draw = rs.advanced_draw == "mandatory"
-        found: list[tuple[Move, State]] = []
+        found: list[tuple[tuple, int, State]] = []
 
         def winning(r: int, palette: CardMask, pals: tuple[CardMask, ...]) -> bool:
             if not self.plain_leader:
@@ -114,13 +117,16 @@ class Red7Game:
                 best_rival[r] = b
             return KEYS[r](palette) > b
 
-        def add(steps: tuple, h: CardMask, r: int, pals: tuple[CardMask, ...], d: int, stays: bool) -> None:
+        def add(steps: tuple, h: CardMask, r: int, pals: tuple[CardMask, ...], c: int, d: int, stays: bool) -> None:
+            rank = (d >= 0) << 13 | (c < 0) << 12 | (48 - c) << 6 | (48 - d)
             if d >= 0 and advanced and deck and number_of(d) > pals[me].bit_count():
                 drawn = deck[0]
-                found.append((Move(steps + ((DRAW, -1),)), self._finish(s, h | 1 << drawn, r, pals, deck[1:], stays)))
+                child = self._finish(s, h | 1 << drawn, r, pals, deck[1:], stays)
+                found.append((steps + ((DRAW, -1),), _ended(child, me, rank), child))
                 if mandatory_draw:
                     return
-            found.append((Move(steps), self._finish(s, h, r, pals, deck, stays)))
+            child = self._finish(s, h, r, pals, deck, stays)
+            found.append((steps, _ended(child, me, rank), child))
 
         plays = [-1]
         m = hand
@@ -135,7 +141,7 @@ class Red7Game:
                 pals = _set(palettes, me, p1)
                 stays = winning(rule, p1, pals)
                 if stays or legal_losing:
-                    add(((PLAY, c),), h1, rule, pals, -1, stays)
+                    add(((PLAY, c),), h1, rule, pals, c, -1, stays)
             else:
                 h1, p1, pals = hand, mine, palettes
             m = h1
@@ -146,8 +152,8 @@ class Red7Game:
                 stays = winning(r, p1, pals)
                 if stays or legal_losing:
                     steps = ((PLAY, c), (DISCARD, d)) if c >= 0 else ((DISCARD, d),)
-                    add(steps, h1 & ~(1 << d), r, pals, d, stays)
-        found.append((PASS_MOVE, self._finish(s, hand, rule, palettes, deck, False)))
+                    add(steps, h1 & ~(1 << d), r, pals, c, d, stays)
+        found.append((PASS_MOVE, 3 << 14, self._finish(s, hand, rule, palettes, deck, False)))
         return found
 
     def _finish(self, s: State, hand: CardMask, rule: int, palettes: tuple[CardMask, ...], deck: tuple[int, ...],
@@ -172,6 +178,21 @@ class Red7Game:
         return (rule, nxt, out, hands, palettes, deck)
 
 
+def _rank(found: tuple[tuple, int, State]) -> int:
+    return found[1]
+
+
+def _ended(child: State, me: int, rank: int) -> int:
+    """The rank of a turn: a round ended won first, one ended lost just before passing."""
+    out, hands = child[2], child[3]
+    if len(hands) - out.bit_count() > 1:
+        return rank
+    return 2 << 14 if out >> me & 1 else -1
+
+
+# Why this order (measured by benchmarks/solve.py): a round that ends won comes first; then
+# playing without changing the rule, strongest card first (it keeps the hand for later); then
+# turns that change the rule; going out comes last.
 def _order(mc: tuple[Move, State], me: int) -> tuple[int, ...]:
     move, child = mc
     verb, first = move[0]

@@ -142,10 +142,10 @@ def value(pos: Position, player: int) -> int:
     return max(values) if pos.to_move == player else min(values)
 
 
-def memo_winner(pos: Position, memo: dict | None = None) -> int:
-    """Two players, Basic or Actions: the winner under best play, by memoised minimax that stops
-    at the first winning turn (as ``any`` does) but has no bounds, no ordering, no fast engine."""
-    memo = {} if memo is None else memo
+def memo_winner(pos: Position, memo: dict, stop_at_win: bool = False) -> int:
+    """Two players: the winner under best play by memoised minimax (no bounds, no ordering, no
+    fast engine). Plain minimax values every turn; ``stop_at_win`` stops at the first winning
+    turn, as ``any`` does, which is already a cut-off."""
     key = (pos.rule, pos.to_move, pos.out, pos.hands, pos.palettes, pos.deck)
     if key in memo:
         return memo[key]
@@ -153,6 +153,7 @@ def memo_winner(pos: Position, memo: dict | None = None) -> int:
         w = pos.winner
     else:
         me = pos.to_move
-        w = me if any(memo_winner(child, memo) == me for child in successors(pos)) else 1 - me
+        results = (memo_winner(child, memo, stop_at_win) == me for child in successors(pos))
+        w = me if (any(results) if stop_at_win else max(list(results))) else 1 - me
     memo[key] = w
     return w
