@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 from arbiter.model.red7.cards import COLOUR_NAMES, card_code
 from arbiter.model.red7.game import Position, PositionError, apply
-from arbiter.model.red7.notation import parse_position
+from arbiter.model.red7.notation import parse_position, position_from_json
 from arbiter.solver import SolveResult
 from arbiter.solver import solve as solve_position
 
@@ -78,6 +78,22 @@ def render(result: SolveResult, all_moves: bool) -> list[str]:
     return lines
 
 
+def _load(arg: str) -> Position:
+    """A POSITION argument, or a puzzle file of examples/puzzles (its ``position`` object)."""
+    path = Path(arg)
+    if path.suffix == ".json" and path.is_file():
+        try:
+            obj = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            obj = None  # let the common loader report it
+        if isinstance(obj, dict) and "position" in obj and "answer" in obj:
+            try:
+                return position_from_json(obj["position"])
+            except PositionError as e:
+                fail(f"bad puzzle position in {arg}: {e}")
+    return load(arg)
+
+
 def _read_batch(path: str) -> list[Position]:
     """Every position of a JSON-lines file (blank lines skipped); bad input fails naming the line."""
     try:
@@ -104,7 +120,8 @@ def _read_batch(path: str) -> list[Position]:
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Stop after this many seconds.")
 def solve(position: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
           timeout: float | None) -> None:
-    """Solve POSITION exactly (a file, - for stdin, inline JSON or text notation; all hands open,
+    """Solve POSITION exactly (a file, - for stdin, inline JSON or text notation, or a puzzle file
+    of examples/puzzles; all hands open,
     the deck order known): who can force the round win, every winning move, a principal line and
     the dead cards. Exit 1 when a limit stopped the search (result: unknown)."""
     if (position is None) == (batch is None):
@@ -112,7 +129,7 @@ def solve(position: str | None, batch: str | None, as_json: bool, all_moves: boo
     if batch is not None:
         _solve_batch(batch, as_json, max_nodes, timeout)
         return
-    result = solve_position(load(position), max_nodes=max_nodes, timeout=timeout)
+    result = solve_position(_load(position), max_nodes=max_nodes, timeout=timeout)
     if as_json:
         echo_json(result.to_json())
     else:
