@@ -1,0 +1,94 @@
+"""``arbiter solve``: text and JSON answers, limits, batch mode, bad input (exit 2, one line)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from arbiter.cli.main import cli
+from click.testing import CliRunner
+
+PUZZLE = str(Path(__file__).resolve().parents[2] / "examples" / "puzzles" / "03-keep-the-violet-one.json")
+WON = "red 0 | B5 G2 V1 / Y6 | R4 / R6"
+LOST = "red 0 | B5 G2 / Y6 | R4 / R6"
+KEYS = {"to_move", "winner", "winning_moves", "moves", "line", "dead_cards", "nodes", "seconds", "result"}
+
+
+def run(*args, stdin=None):
+    return CliRunner().invoke(cli, ["solve", *args], input=stdin)
+
+
+def test_text_shows_position_verdict_moves_and_line():
+    result = run(WON)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "> player 0  hand" in out
+    assert "Verdict: player 0 (to move) wins" in out
+    assert "play G2 discard B5" in out and "play V1 discard B5" not in out
+    assert "Principal line:" in out and "round over: player 0 wins" in out
+    assert "Dead cards (in no winning line): none" in out
+
+
+def test_all_moves_lists_the_losing_ones_too():
+    out = run(WON, "--all-moves").output
+    assert "play V1 discard B5           loss" in out and "pass                         loss" in out
+
+
+def test_json_has_the_documented_keys():
+    result = run(LOST, "--json")
+    assert result.exit_code == 0
+    obj = json.loads(result.output)
+    assert KEYS <= set(obj)
+    assert obj["winner"] == 1 and obj["winning_moves"] == [] and obj["dead_cards"] == ["B5", "G2"]
+    assert obj["result"] == "solved"
+    assert {m["move"]: m["outcome"] for m in obj["moves"]} == {"pass": "loss", "play G2 discard B5": "loss"}
+    assert obj["line"][:2] == ["play G2 discard B5", "discard R4"]
+
+
+def test_puzzle_files_and_stdin_are_accepted():
+    assert json.loads(run(PUZZLE, "--json").output)["winning_moves"] == ["play G2 discard B5", "play G2 discard V1"]
+    assert json.loads(run("-", "--json", stdin=WON).output)["winner"] == 0
+
+
+def test_max_nodes_stops_cleanly_with_unknown():
+    result = run("red 0 | R7 R6 R5 R4 / V1 | O7 O6 O5 O4 / V2 | Y7 Y6 Y5 / Y1", "--json", "--max-nodes", "5")
+    assert result.exit_code == 1
+    obj = json.loads(result.output)
+    assert obj["result"] == "unknown" and obj["nodes"] <= 6
+
+
+def test_timeout_stops_a_long_search():
+    result = run("red 0 | R7 R6 R5 R4 R3 R2 R1 / V1 | O7 O6 O5 O4 O3 O2 O1 / V2 | Y7 Y6 Y5 Y4 Y3 Y2 Y1 / V3",
+                 "--json", "--timeout", "0.2")
+    obj = json.loads(result.output)
+    assert result.exit_code == 1 and obj["result"] == "unknown" and obj["seconds"] < 2
+
+
+def test_batch_writes_one_json_line_per_position_in_order(tmp_path):
+    batch = tmp_path / "positions.jsonl"
+    batch.write_text(f"{WON}\n\n{LOST}\n", encoding="utf-8")
+    result = run("--batch", str(batch), "--json")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [json.loads(line)["winner"] for line in lines] == [0, 1]
+    assert "solving" not in result.output  # no progress bar when stderr is not a terminal
+
+
+def test_batch_bad_line_exits_2_naming_the_line(tmp_path):
+    batch = tmp_path / "positions.jsonl"
+    batch.write_text(f"{WON}\n{{\"rule\": \"red\"}}\n", encoding="utf-8")
+    result = run("--batch", str(batch), "--json")
+    assert result.exit_code == 2
+    assert "line 2" in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_bad_position_exits_2_with_one_line():
+    result = run("red 0 | R7 / R7 | O1 / O2")
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1 and "R7" in result.output
+
+
+def test_position_and_batch_are_exclusive(tmp_path):
+    assert run().exit_code == 2
+    assert run(WON, "--batch", str(tmp_path / "x.jsonl")).exit_code == 2
