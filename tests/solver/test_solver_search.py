@@ -1,0 +1,55 @@
+"""The generic search: the table stays within its size, limits stop cleanly, and a stopped
+search reports only what it proved."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbiter.model.red7.game import deal
+from arbiter.model.red7.notation import parse_text
+from arbiter.solver import Budget, Red7Game, Search, SearchLimit, Table, solve
+
+
+def test_table_never_holds_more_than_its_capacity():
+    table = Table(capacity=10)
+    for k in range(100):
+        table.put(k, (k, k, 0))
+        assert len(table) <= 10
+    assert table.get(99) == (99, 99, 0) and table.get(0) is None
+
+
+def test_a_tiny_table_still_gives_the_same_answers():
+    pos = deal(2, 4)
+    assert solve(pos, full=False, table_size=64).winner == solve(pos, full=False).winner
+
+
+def test_node_budget_raises_once_passed():
+    budget = Budget(max_nodes=3)
+    for _ in range(3):
+        budget.spend()
+    with pytest.raises(SearchLimit):
+        budget.spend()
+
+
+def test_time_budget_raises_once_passed():
+    budget = Budget(timeout=0.0)
+    with pytest.raises(SearchLimit):
+        for _ in range(Budget.CHECK_EVERY + 1):
+            budget.spend()
+
+
+def test_stopped_solve_reports_unknown_and_the_work_done():
+    result = solve(deal(2, 2), max_nodes=200)
+    assert result.result == "unknown" and not result.solved
+    assert 0 < result.nodes <= 201
+    assert result.winner is None and result.dead_cards is None
+    assert all(m.outcome in ("win", "loss", "unknown") for m in result.moves)
+    assert "node limit" in result.stopped
+
+
+def test_search_value_is_from_the_asking_players_side():
+    pos = parse_text("red 0 | B5 G2 V1 / Y6 | R4 / R6")
+    game = Red7Game(pos.ruleset)
+    search = Search(game)
+    assert search.wins(game.state(pos), 0) and not search.wins(game.state(pos), 1)
+    assert search.value(game.state(pos), 0) == -search.value(game.state(pos), 1)
