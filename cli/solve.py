@@ -52,16 +52,9 @@ def narrate(result: SolveResult) -> list[str]:
     return lines
 
 
-def render(result: SolveResult, all_moves: bool) -> list[str]:
-    pos = result.position
-    lines = [f"Canvas: {COLOUR_NAMES[pos.rule]}   player {pos.to_move} to move   ruleset: {pos.ruleset}"]
-    for i in range(pos.players):
-        mark = ">" if i == pos.to_move else " "
-        tag = " (out)" if pos.is_out(i) else ""
-        lines.append(f"{mark} player {i}{tag}  hand {cards(pos.hands[i])}   palette {cards(pos.palettes[i])}")
-    if pos.deck:
-        lines.append("  deck (top first): " + " ".join(card(card_code(c)) for c in pos.deck))
-    lines.append(f"Verdict: {verdict(result)}")
+def explain(result: SolveResult, all_moves: bool = False) -> list[str]:
+    """The verdict, the winning moves (or every move), the principal line and the dead cards."""
+    lines = [f"Verdict: {verdict(result)}"]
     shown = result.moves if all_moves else [m for m in result.moves if m.outcome == "win"]
     title = "Every move" if all_moves else "Winning moves"
     lines.append(f"{title}:" + ("" if shown else " none"))
@@ -73,8 +66,23 @@ def render(result: SolveResult, all_moves: bool) -> list[str]:
         lines.extend(narrate(result))
     if result.dead_cards is not None:
         lines.append("Dead cards (in no winning line): " + (" ".join(map(card, result.dead_cards)) or "none"))
-    lines.append(f"{result.result}: {result.nodes} nodes in {result.seconds:.2f} s"
-                 + (f" ({result.stopped})" if result.stopped else ""))
+    return lines
+
+
+def render(result: SolveResult, all_moves: bool = False, work: bool = True) -> list[str]:
+    """The position drawn, then ``explain``; with ``work`` the nodes and seconds spent."""
+    pos = result.position
+    lines = [f"Canvas: {COLOUR_NAMES[pos.rule]}   player {pos.to_move} to move   ruleset: {pos.ruleset}"]
+    for i in range(pos.players):
+        mark = ">" if i == pos.to_move else " "
+        tag = " (out)" if pos.is_out(i) else ""
+        lines.append(f"{mark} player {i}{tag}  hand {cards(pos.hands[i])}   palette {cards(pos.palettes[i])}")
+    if pos.deck:
+        lines.append("  deck (top first): " + " ".join(card(card_code(c)) for c in pos.deck))
+    lines.extend(explain(result, all_moves))
+    if work:
+        lines.append(f"{result.result}: {result.nodes} nodes in {result.seconds:.2f} s"
+                     + (f" ({result.stopped})" if result.stopped else ""))
     return lines
 
 
