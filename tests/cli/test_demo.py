@@ -23,3 +23,19 @@ def test_demo_runs_from_the_installed_package_outside_the_repo(tmp_path):
     done = subprocess.run([sys.executable, "-m", "arbiter.cli", "demo"], cwd=tmp_path, capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 0 and "Game over" in done.stdout
+
+
+def test_demo_solves_a_puzzle_and_explains_the_winning_line():
+    import json
+    from pathlib import Path
+
+    from arbiter.cli.demo import DEMO_PUZZLE
+    from arbiter.model.red7.notation import parse_text, position_from_json
+
+    out = CliRunner().invoke(cli, ["demo"]).output
+    step = out[out.index("== A puzzle solved exactly"):]
+    assert "Verdict: player 0 (to move) wins" in step
+    assert "play G2 discard B5           win" in step
+    assert "1. player 0: play G2 discard B5" in step and "round over: player 0 wins" in step
+    puzzle = Path(__file__).resolve().parents[2] / "examples" / "puzzles" / "03-keep-the-violet-one.json"
+    assert parse_text(DEMO_PUZZLE) == position_from_json(json.loads(puzzle.read_text())["position"])
