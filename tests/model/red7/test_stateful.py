@@ -1,12 +1,13 @@
 """Stateful test over whole games (Hypothesis ``RuleBasedStateMachine``): every preset, 2-4
 players, random reading switches. Hypothesis picks turns, plays rounds out and starts new
 Advanced rounds; after every turn the machine checks the rules' bookkeeping, and at teardown the
-game is played to its end with seeded random turns."""
+game is played to its end with seeded random turns. Every turn's text is also replayed step by
+step by an independent reading of the rules (``Replay``) and must lead to the same zones."""
 
 import random
 
 from arbiter.model.red7 import fast, game, match, reference
-from arbiter.model.red7.cards import ALL_CARDS, RED, cards_of, number_of
+from arbiter.model.red7.cards import ALL_CARDS, RED, cards_of, colour_of, number_of
 from arbiter.model.red7.ruleset import PRESETS, SWITCHES
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -33,6 +34,116 @@ def face_value(mask: int) -> int:
 def canvas_cards(move: game.Move) -> int:
     """Cards this turn sent to the Canvas: hand discards and a 7's Canvas moves."""
     return sum(1 << c for verb, c in move if verb in (game.DISCARD, game.CANVAS))
+
+
+class Replay:
+    """Reads a turn's steps one by one as the rulebook tells them, checking each step is allowed
+    (and that mandatory actions and draws were not skipped), and moves the cards it names. Written
+    apart from game.py, so the resulting zones check ``apply``."""
+
+    def __init__(self, pos: game.Position, move: game.Move) -> None:
+        self.pos, self.rs, self.me = pos, pos.ruleset, pos.to_move
+        self.hand, self.palettes, self.deck, self.rule = pos.hands[self.me], list(pos.palettes), list(pos.deck), pos.rule
+        self.drawn_by_3 = 0
+        self.moved_to_canvas = False
+        self.steps, self.i = list(move), 0
+        if self.peek() == game.PASS:
+            self.take_step(game.PASS)
+        elif self.peek() == game.PLAY:
+            self.play()
+            if self.peek() == game.DISCARD:
+                self.discard()
+        else:
+            self.discard()
+        assert self.i == len(self.steps), f"steps left over in {move}"
+
+    def peek(self) -> str | None:
+        return self.steps[self.i][0] if self.i < len(self.steps) else None
+
+    def take_step(self, verb: str) -> int:
+        assert self.peek() == verb, f"expected {verb} at step {self.i}"
+        self.i += 1
+        return self.steps[self.i - 1][1]
+
+    @property
+    def mine(self) -> int:
+        return self.palettes[self.me]
+
+    def draw(self) -> int:
+        self.take_step(game.DRAW)
+        assert self.deck, "a draw from an empty deck"
+        x = self.deck.pop(0)
+        self.hand |= 1 << x
+        return x
+
+    def play(self, chain: bool = True) -> None:
+        c = self.take_step(game.PLAY)
+        assert self.hand >> c & 1, "played a card not in hand"
+        self.hand &= ~(1 << c)
+        self.palettes[self.me] |= 1 << c
+        if self.rs.actions and chain and number_of(c) % 2:
+            getattr(self, f"action{number_of(c)}")(c)
+
+    def owed(self, possible: bool, taken: bool) -> None:
+        assert possible or not taken, "an action that was not possible"
+        assert taken or not possible or self.rs.action_mode == "optional", "a mandatory action skipped"
+
+    def action1(self, c: int) -> None:
+        """Take an opponent's Palette card (never their only one) to the deck."""
+        mine = self.mine.bit_count() - (self.rs.action1_count == "before_play")
+        eligible = [j for j in self.pos.in_play if j != self.me and self.palettes[j].bit_count() >= 2
+                    and (self.rs.action1_eligibility == "any" or self.palettes[j].bit_count() >= mine)]
+        self.owed(bool(eligible), self.peek() == game.TAKE)
+        if self.peek() == game.TAKE:
+            x = self.take_step(game.TAKE)
+            owner = [j for j in eligible if self.palettes[j] >> x & 1]
+            assert owner, "took a card from no eligible Palette"
+            self.palettes[owner[0]] &= ~(1 << x)
+            self.deck.insert(0 if self.rs.action1_destination == "deck_top" else len(self.deck), x)
+
+    def action3(self, c: int) -> None:
+        self.owed(bool(self.deck), self.peek() == game.DRAW)
+        if self.peek() == game.DRAW:
+            self.drawn_by_3 |= 1 << self.draw()
+
+    def action5(self, c: int) -> None:
+        self.owed(bool(self.hand), self.peek() == game.PLAY)
+        if self.peek() == game.PLAY:
+            self.play(chain=self.rs.action5_chains)
+
+    def action7(self, c: int) -> None:
+        """Move another Palette card to the Canvas (or the deck top)."""
+        self.owed(bool(self.mine & ~(1 << c)), self.peek() in (game.CANVAS, game.DECK))
+        if self.peek() == game.CANVAS:
+            x = self.take_step(game.CANVAS)
+            assert x != c and self.mine >> x & 1
+            self.palettes[self.me] &= ~(1 << x)
+            self.rule = colour_of(x)
+            self.moved_to_canvas = True
+            if self.rs.advanced and self.rs.action7_advanced_draw:
+                self.advanced_draw(x)
+        elif self.peek() == game.DECK:
+            x = self.take_step(game.DECK)
+            assert x != c and self.mine >> x & 1 and self.rs.action7_destination == "canvas_or_deck"
+            self.palettes[self.me] &= ~(1 << x)
+            self.deck.insert(0, x)
+
+    def discard(self) -> None:
+        d = self.take_step(game.DISCARD)
+        assert self.hand >> d & 1, "discarded a card not in hand"
+        assert self.rs.action3_draw_discardable or not self.drawn_by_3 >> d & 1
+        assert self.rs.discard_after_action7 or not self.moved_to_canvas
+        self.hand &= ~(1 << d)
+        self.rule = colour_of(d)
+        self.advanced_draw(d)
+
+    def advanced_draw(self, card: int) -> None:
+        """Advanced: a card to the Canvas numbered above the Palette size allows a draw."""
+        allowed = self.rs.advanced and bool(self.deck) and number_of(card) > self.mine.bit_count()
+        assert allowed or self.peek() != game.DRAW, "a draw the Advanced rule does not give"
+        assert not allowed or self.peek() == game.DRAW or self.rs.advanced_draw == "optional"
+        if allowed and self.peek() == game.DRAW:
+            self.draw()
 
 
 class WholeGames(RuleBasedStateMachine):
@@ -71,6 +182,9 @@ class WholeGames(RuleBasedStateMachine):
         move, after = options[choice % len(options)]
         assert game.apply(pos, str(move)) == after
         self.check_turn(pos, move, after)
+        told = Replay(pos, move)
+        assert (told.hand, told.palettes, told.deck, told.rule) == (
+            after.hands[pos.to_move], list(after.palettes), list(after.deck), after.rule), "the move text lies"
         self.canvas |= canvas_cards(move)
         self.turns += 1
         assert self.turns <= self.budget
