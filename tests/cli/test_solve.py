@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
+from arbiter.cli import solve as solve_command
 from arbiter.cli.main import cli
 from click.testing import CliRunner
 
@@ -92,3 +94,18 @@ def test_bad_position_exits_2_with_one_line():
 def test_position_and_batch_are_exclusive(tmp_path):
     assert run().exit_code == 2
     assert run(WON, "--batch", str(tmp_path / "x.jsonl")).exit_code == 2
+
+
+def test_batch_progress_bar_goes_to_stderr_when_it_is_a_terminal(tmp_path, monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(solve_command.click, "get_text_stream", lambda name: terminal)
+    batch = tmp_path / "positions.jsonl"
+    batch.write_text(f"{WON}\n{LOST}\n", encoding="utf-8")
+    result = run("--batch", str(batch), "--json")
+    assert result.exit_code == 0
+    assert "solving" in terminal.getvalue()
+    assert "solving" not in result.output and len(result.output.splitlines()) == 2
