@@ -4,7 +4,6 @@ search reports only what it proved."""
 from __future__ import annotations
 
 import pytest
-
 from arbiter.model.red7.game import deal
 from arbiter.model.red7.notation import parse_text
 from arbiter.solver import Budget, Red7Game, Search, SearchLimit, Table, solve
