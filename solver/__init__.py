@@ -100,7 +100,8 @@ def solve(position: Position, max_nodes: int | None = None, timeout: float | Non
     can), ``points`` (Advanced) what the winner banks when maximising against the others
     minimising. With ``full`` (the default) also every move's outcome, a principal ``line`` and
     the mover's ``dead_cards``; ``full=False`` answers only winner and points.
-    ``max_nodes``/``timeout`` (seconds) stop the search with ``result == "unknown"``."""
+    ``max_nodes``/``timeout`` (seconds) stop the search with ``result == "unknown"``.
+    Raises PositionError for a position that breaks the notation's constraints."""
     position.validate()
     result = SolveResult(position, can_force=[None] * position.players)
     budget = Budget(max_nodes, timeout)
