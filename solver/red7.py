@@ -4,6 +4,8 @@ with Advanced banked points."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from arbiter.model.red7.cards import CardMask, colour_of, number_of
 from arbiter.model.red7.fast import KEYS, leader
 from arbiter.model.red7.game import DISCARD, DRAW, PASS, PASS_MOVE, PLAY, Move, Position, banked_set, points, successors
@@ -72,31 +74,29 @@ class Red7Game:
             return -(WIN + self.banked_points(s))  # zero-sum: the winner maximises the same points
         return -WIN
 
-    def children(self, s: State) -> list[State]:
+    def children(self, s: State) -> Iterable[State]:
         if self.fast:
-            found = self._fast_moves(s)
-            found.sort(key=_rank)
-            return [child for _, _, child in found]
+            return (child for _, child in self._fast_turns(s))
         return [c for _, c in self.moves(s)]
 
     def moves(self, s: State) -> list[tuple[Move, State]]:
         """Every legal turn with the state it leads to, best-first for the mover (pass last)."""
-        if self.fast:
-            found = self._fast_moves(s)
-            found.sort(key=_rank)
-            return [(Move(steps), child) for steps, _, child in found]
         me = s[1]
-        found = [(m, self.state(p)) for m, p in successors(self.position(s))]
+        if self.fast:
+            found = [(Move(steps), child) for steps, child in self._fast_turns(s)]
+        else:
+            found = [(m, self.state(p)) for m, p in successors(self.position(s))]
         found.sort(key=lambda mc: _order(mc, me))
         return found
 
     # -- the fast path: whole turns without the Action rule ------------------------------------
-    def _fast_moves(self, s: State) -> list[tuple[tuple, int, State]]:
-        """(steps, rank, state after) for every turn; ranks as ``_order`` gives them, as one int."""
+    def _fast_turns(self, s: State) -> Iterator[tuple[tuple, State]]:
+        """(steps, state after) for every turn, lazily, in the order of ``_order`` but for the
+        turns that end the round (those only arise when every turn of a kind does)."""
         rule, me, out, hands, palettes, deck = s
         n = len(hands)
         if n - out.bit_count() <= 1:
-            return []
+            return
         rs = self.ruleset
         hand = hands[me]
         mine = palettes[me]
@@ -105,56 +105,48 @@ class Red7Game:
         legal_losing = rs.losing_turns == "legal"
         advanced = rs.advanced
         mandatory_draw = rs.advanced_draw == "mandatory"
-        found: list[tuple[tuple, int, State]] = []
+        finish = self._finish
 
         def winning(r: int, palette: CardMask, pals: tuple[CardMask, ...]) -> bool:
             if not self.plain_leader:
                 return leader(r, pals, out, rs) == me
             b = best_rival[r]
             if b < 0:
-                keyf = KEYS[r]
-                b = max(map(keyf, rivals), default=0)
+                b = max(map(KEYS[r], rivals), default=0)
                 best_rival[r] = b
             return KEYS[r](palette) > b
 
-        def add(steps: tuple, h: CardMask, r: int, pals: tuple[CardMask, ...], c: int, d: int, stays: bool) -> None:
-            rank = (d >= 0) << 13 | (c < 0) << 12 | (48 - c) << 6 | (48 - d)
-            if d >= 0 and advanced and deck and number_of(d) > pals[me].bit_count():
-                drawn = deck[0]
-                child = self._finish(s, h | 1 << drawn, r, pals, deck[1:], stays)
-                found.append((steps + ((DRAW, -1),), _ended(child, me, rank), child))
-                if mandatory_draw:
-                    return
-            child = self._finish(s, h, r, pals, deck, stays)
-            found.append((steps, _ended(child, me, rank), child))
-
-        plays = [-1]
+        plays = []
         m = hand
         while m:
             c = m.bit_length() - 1
             plays.append(c)
             m ^= 1 << c
+        played = []  # (card, hand, Palettes) after each play, strongest card first
         for c in plays:
-            if c >= 0:
-                h1 = hand & ~(1 << c)
-                p1 = mine | 1 << c
-                pals = _set(palettes, me, p1)
-                stays = winning(rule, p1, pals)
-                if stays or legal_losing:
-                    add(((PLAY, c),), h1, rule, pals, c, -1, stays)
-            else:
-                h1, p1, pals = hand, mine, palettes
+            h1 = hand & ~(1 << c)
+            pals = _set(palettes, me, mine | 1 << c)
+            played.append((c, h1, pals))
+            stays = winning(rule, pals[me], pals)
+            if stays or legal_losing:
+                yield ((PLAY, c),), finish(s, h1, rule, pals, deck, stays)
+        for c, h1, pals in [*played, (-1, hand, palettes)]:
             m = h1
             while m:
                 d = m.bit_length() - 1
                 m ^= 1 << d
                 r = colour_of(d)
-                stays = winning(r, p1, pals)
-                if stays or legal_losing:
-                    steps = ((PLAY, c), (DISCARD, d)) if c >= 0 else ((DISCARD, d),)
-                    add(steps, h1 & ~(1 << d), r, pals, c, d, stays)
-        found.append((PASS_MOVE, 3 << 14, self._finish(s, hand, rule, palettes, deck, False)))
-        return found
+                stays = winning(r, pals[me], pals)
+                if not (stays or legal_losing):
+                    continue
+                steps = ((PLAY, c), (DISCARD, d)) if c >= 0 else ((DISCARD, d),)
+                h2 = h1 & ~(1 << d)
+                if advanced and deck and number_of(d) > pals[me].bit_count():
+                    yield steps + ((DRAW, -1),), finish(s, h2 | 1 << deck[0], r, pals, deck[1:], stays)
+                    if mandatory_draw:
+                        continue
+                yield steps, finish(s, h2, r, pals, deck, stays)
+        yield PASS_MOVE, finish(s, hand, rule, palettes, deck, False)
 
     def _finish(self, s: State, hand: CardMask, rule: int, palettes: tuple[CardMask, ...], deck: tuple[int, ...],
                 stays: bool) -> State:
@@ -176,18 +168,6 @@ class Red7Game:
         if n - out.bit_count() <= 1:
             nxt = next((i for i in range(n) if not out >> i & 1), me)
         return (rule, nxt, out, hands, palettes, deck)
-
-
-def _rank(found: tuple[tuple, int, State]) -> int:
-    return found[1]
-
-
-def _ended(child: State, me: int, rank: int) -> int:
-    """The rank of a turn: a round ended won first, one ended lost just before passing."""
-    out, hands = child[2], child[3]
-    if len(hands) - out.bit_count() > 1:
-        return rank
-    return 2 << 14 if out >> me & 1 else -1
 
 
 # Why this order (measured by benchmarks/solve.py): a round that ends won comes first; then

@@ -4,7 +4,8 @@ of view, with a bounded transposition table and node/time limits that stop the s
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable
+from itertools import chain, islice
 from typing import Any, Protocol
 
 INF = 1 << 30
@@ -86,8 +87,9 @@ class Game(Protocol):
     def outcome(self, state: Any, player: int) -> int | None:
         """The value for ``player`` when play is over for that question, else None."""
 
-    def children(self, state: Any) -> Sequence[Any]:
-        """The states after each legal move, best-first for the mover (non-empty unless over)."""
+    def children(self, state: Any) -> Iterable[Any]:
+        """The states after each legal move, best-first for the mover, possibly lazily (a cut-off
+        then spares the rest); non-empty unless over, and in the same order every time."""
 
 
 class Search:
@@ -129,14 +131,16 @@ class Search:
                 return lo
             alpha = max(alpha, lo)
             beta = min(beta, hi)
-        kids = game.children(state)
-        order = range(len(kids)) if first == 0 else [first, *range(first), *range(first + 1, len(kids))]
+        kids: Iterable[tuple[int, Any]] = enumerate(game.children(state))
+        if first:  # the best child last time goes first; the others follow in the game's order
+            head = list(islice(kids, first + 1))
+            kids = chain((head[-1],), head[:-1], kids)
         a, b = alpha, beta
         best_index = first
         if game.to_move(state) == player:
             best = -INF
-            for i in order:
-                v = self._search(kids[i], player, a, b)
+            for i, kid in kids:
+                v = self._search(kid, player, a, b)
                 if v > best:
                     best, best_index = v, i
                     if v > a:
@@ -145,8 +149,8 @@ class Search:
                             break
         else:
             best = INF
-            for i in order:
-                v = self._search(kids[i], player, a, b)
+            for i, kid in kids:
+                v = self._search(kid, player, a, b)
                 if v < best:
                     best, best_index = v, i
                     if v < b:
