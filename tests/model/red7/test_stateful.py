@@ -9,7 +9,7 @@ import random
 from arbiter.model.red7 import fast, game, match, reference
 from arbiter.model.red7.cards import ALL_CARDS, RED, cards_of, colour_of, number_of
 from arbiter.model.red7.ruleset import PRESETS, SWITCHES
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -36,16 +36,22 @@ def canvas_cards(move: game.Move) -> int:
     return sum(1 << c for verb, c in move if verb in (game.DISCARD, game.CANVAS))
 
 
+class NeedMore(Exception):
+    """The steps so far are the start of a turn, not a whole one."""
+
+
 class Replay:
     """Reads a turn's steps one by one as the rulebook tells them, checking each step is allowed
     (and that mandatory actions and draws were not skipped), and moves the cards it names. Written
-    apart from game.py, so the resulting zones check ``apply``."""
+    apart from game.py, so the resulting zones check ``apply``; ``all_turns`` builds every legal
+    turn from it to check ``legal_moves`` is complete."""
 
     def __init__(self, pos: game.Position, move: game.Move) -> None:
         self.pos, self.rs, self.me = pos, pos.ruleset, pos.to_move
         self.hand, self.palettes, self.deck, self.rule = pos.hands[self.me], list(pos.palettes), list(pos.deck), pos.rule
         self.drawn_by_3 = 0
         self.moved_to_canvas = False
+        self.failed_at_once = False  # a 7's Canvas move left the mover not winning, checked at once
         self.steps, self.i = list(move), 0
         if self.peek() == game.PASS:
             self.take_step(game.PASS)
@@ -61,6 +67,8 @@ class Replay:
         return self.steps[self.i][0] if self.i < len(self.steps) else None
 
     def take_step(self, verb: str) -> int:
+        if self.peek() is None:
+            raise NeedMore
         assert self.peek() == verb, f"expected {verb} at step {self.i}"
         self.i += 1
         return self.steps[self.i - 1][1]
@@ -86,7 +94,10 @@ class Replay:
 
     def owed(self, possible: bool, taken: bool) -> None:
         assert possible or not taken, "an action that was not possible"
-        assert taken or not possible or self.rs.action_mode == "optional", "a mandatory action skipped"
+        if possible and not taken and self.rs.action_mode == "mandatory":
+            if self.peek() is None:
+                raise NeedMore
+            raise AssertionError("a mandatory action skipped")
 
     def action1(self, c: int) -> None:
         """Take an opponent's Palette card (never their only one) to the deck."""
@@ -120,6 +131,8 @@ class Replay:
             self.palettes[self.me] &= ~(1 << x)
             self.rule = colour_of(x)
             self.moved_to_canvas = True
+            if self.rs.action7_check == "at_once":
+                self.failed_at_once |= not self.is_winning()
             if self.rs.advanced and self.rs.action7_advanced_draw:
                 self.advanced_draw(x)
         elif self.peek() == game.DECK:
@@ -141,9 +154,68 @@ class Replay:
         """Advanced: a card to the Canvas numbered above the Palette size allows a draw."""
         allowed = self.rs.advanced and bool(self.deck) and number_of(card) > self.mine.bit_count()
         assert allowed or self.peek() != game.DRAW, "a draw the Advanced rule does not give"
+        if allowed and self.peek() is None and self.rs.advanced_draw == "mandatory":
+            raise NeedMore
         assert not allowed or self.peek() == game.DRAW or self.rs.advanced_draw == "optional"
         if allowed and self.peek() == game.DRAW:
             self.draw()
+
+    def is_winning(self) -> bool:
+        """The reference evaluator's leader among the players in at the start of the turn."""
+        sets = [set(cards_of(p)) for p in self.palettes]
+        out = [j for j in range(self.pos.players) if self.pos.is_out(j)]
+        return reference.leader(self.rule, sets, out, self.rs) == self.me
+
+    @property
+    def stays(self) -> bool:
+        """Whether the mover is still in after this (whole) turn."""
+        return self.steps != [(game.PASS, -1)] and not self.failed_at_once and self.is_winning()
+
+
+# Which verbs may follow a step (None: the first step). Only prunes the search: a turn shape
+# missing here would show up as a turn the engine has and this search does not.
+FOLLOWS = {
+    None: (game.PASS, game.PLAY, game.DISCARD),
+    game.PLAY: (game.PLAY, game.TAKE, game.DRAW, game.CANVAS, game.DECK, game.DISCARD),
+    game.TAKE: (game.DISCARD,),
+    game.DECK: (game.DISCARD,),
+    game.CANVAS: (game.DRAW, game.DISCARD),
+    game.DRAW: (game.DISCARD,),
+    game.DISCARD: (game.DRAW,),
+    game.PASS: (),
+}
+
+
+def all_turns(pos: game.Position) -> dict[str, bool]:
+    """Every legal turn's text (and whether the mover stays in), found by extending step
+    sequences one step at a time for as long as ``Replay`` reads them as a turn or its start."""
+    me, rs = pos.to_move, pos.ruleset
+    if pos.is_over:
+        return {}
+    if not pos.hands[me]:
+        return {"pass": False}
+    own = pos.hands[me] | sum(1 << c for c in pos.deck[:4])  # draws come from the deck top
+    cards = {game.PLAY: own, game.DISCARD: own, game.CANVAS: own | pos.palettes[me], game.DECK: own | pos.palettes[me],
+             game.TAKE: sum(pos.palettes[j] for j in pos.in_play if j != me)}
+    steps = {verb: [(verb, c) for c in cards_of(cards[verb])] if verb in cards else [(verb, -1)]
+             for verb in FOLLOWS[game.PLAY] + (game.PASS,)}
+    found: dict[str, bool] = {}
+    frontier = [()]
+    while frontier:
+        prefix = frontier.pop()
+        for step in (s for verb in FOLLOWS[prefix[-1][0] if prefix else None] for s in steps[verb]):
+            move = game.Move(prefix + (step,))
+            try:
+                told = Replay(pos, move)
+            except NeedMore:
+                frontier.append(tuple(move))
+                continue
+            except AssertionError:
+                continue
+            frontier.append(tuple(move))
+            if told.stays or rs.losing_turns == "legal" or str(move) == "pass":
+                found[str(move)] = told.stays
+    return found
 
 
 class WholeGames(RuleBasedStateMachine):
@@ -295,3 +367,18 @@ class WholeGames(RuleBasedStateMachine):
 
 WholeGames.TestCase.settings = settings(WholeGames.TestCase.settings, stateful_step_count=15)
 TestWholeGames = WholeGames.TestCase
+
+
+@given(preset=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 4), seed=st.integers(0, 2**32 - 1),
+       readings=st.lists(st.sampled_from(READING_CHOICES), max_size=4), turns=st.integers(0, 10))
+def test_legal_moves_are_every_turn_the_rules_allow(preset, players, seed, readings, turns):
+    """Completeness: the turns built step by step from ``Replay`` (an independent reading of the
+    rules) are exactly the engine's legal turns, with the same elimination of the mover."""
+    pos = game.deal(players, seed, PRESETS[preset].with_switches(**dict(readings)))
+    rng = random.Random(seed)
+    for _ in range(turns):
+        if pos.is_over:
+            break
+        pos = rng.choice(game.successors(pos))[1]
+    engine = {str(m): not after.is_out(pos.to_move) for m, after in game.successors(pos)}
+    assert all_turns(pos) == engine
