@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from .cards import (
     ACTION_MASK,
@@ -162,7 +163,7 @@ def _bits(m: int) -> int:
 class _Turn:
     """Scratch state of a turn being generated; copied at each branch (turns are short)."""
 
-    __slots__ = ("hand", "palettes", "deck", "rule", "drawn", "moved_to_canvas", "failed", "steps")
+    __slots__ = ("deck", "drawn", "failed", "hand", "moved_to_canvas", "palettes", "rule", "steps")
 
     def __init__(self, hand, palettes, deck, rule, drawn=0, moved_to_canvas=False, failed=False, steps=()):
         self.hand, self.palettes, self.deck, self.rule = hand, palettes, deck, rule
@@ -332,7 +333,7 @@ def apply(pos: Position, move: Move | str) -> Position:
 
 def _check_cards(text: str) -> None:
     words = text.split()
-    for verb, arg in zip(words, words[1:]):
+    for verb, arg in pairwise(words):
         if verb in _NAMED:
             parse_card(arg)
 

@@ -9,7 +9,6 @@ same values to z3. A new reading of a rule is a new value here, not an edit to e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from .cards import BLUE, GREEN, INDIGO, ORANGE, RED, VIOLET, YELLOW
 
@@ -59,7 +58,7 @@ class LongestRun:
     key: str
 
 
-Selector = Union[HighestCard, AllMatching, LargestGroup, OnePerKey, LongestRun]
+Selector = HighestCard | AllMatching | LargestGroup | OnePerKey | LongestRun
 
 
 @dataclass(frozen=True)
