@@ -1,6 +1,6 @@
-"""How often an entry matters: seeded games per player count, played by seeded random players
-under the default reading and replayed by the same players under each other reading; shares of
-games that diverge, with Wilson intervals."""
+"""How often an entry matters: seeded games per player count, played by seeded players (random,
+or solver-guided) under the default reading and replayed by the same players under each other
+reading; shares of games that diverge, with Wilson intervals."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from arbiter.model.red7 import Position
 from arbiter.model.red7.match import Match, start
 
 from .catalogue import Entry, Reading
-from .play import MATCH_SWITCHES, Turns, after_round, play_match, play_round, under
+from .play import MATCH_SWITCHES, Policy, RandomPlay, SolverPlay, Turns, after_round, play_match, play_round, under
 from .witness import leader_under
 
 PLAYER_COUNTS = (2, 3, 4)
@@ -41,51 +41,56 @@ def game_seed(seed: int, players: int, game: int) -> int:
 
 
 def round_divergence(entry: Entry, alt: Reading, path: list[tuple[str, Position]], turns: Turns,
-                     seed: int) -> dict[str, bool]:
+                     seed: int, policy: Policy) -> dict[str, bool]:
     """Along the default game ``path``: do the readings ever differ in a legal-move set (for a
     Palette view: in who is winning)? Replayed under ``alt``: another round winner, other scores?"""
     path = [p for _, p in path]
     if alt.view:
         return {"winning": any(leader_under(p, entry, alt) != leader_under(p, entry, entry.default) for p in path)}
-    moves = any({t for t, _ in turns(p)} != {t for t, _ in turns(under(p, entry, alt))} for p in path[:-1])
-    _, other = play_round(under(path[0], entry, alt), turns, random.Random(seed))[-1]
+    moves = any(turns.moves(p) != turns.moves(under(p, entry, alt)) for p in path[:-1])
+    _, other = play_round(under(path[0], entry, alt), turns, random.Random(seed), policy)[-1]
     result = {"moves": moves, "winner": path[-1].winner != other.winner}
     if entry.base.advanced:
         result["score"] = path[-1].scores != other.scores
     return result
 
 
-def match_divergence(entry: Entry, alt: Reading, ends: list[Match], turns: Turns, seed: int) -> dict[str, bool]:
+def match_divergence(entry: Entry, alt: Reading, ends: list[Match], turns: Turns, seed: int,
+                     policy: Policy) -> dict[str, bool]:
     """Over a default game's round ends: does the point arise (the readings make something else of
     a finished round)? Replayed under ``alt``: other winners of the game?"""
-    other, _ = play_match(alt, entry, ends[0].players, seed, turns)[-1]
+    other, _ = play_match(alt, entry, ends[0].players, seed, turns, policy)[-1]
     return {"arises": any(after_round(m, entry, entry.default) != after_round(m, entry, alt) for m in ends),
             "winner": ends[-1].winners != other.winners}
 
 
-def sample(entries: list[Entry], games: int, seed: int,
-           progress: Callable[[int], None] | None = None) -> dict[str, dict[str, Any]]:
-    """For each entry, per other reading and player count, the shares of diverging games. Entries
-    of one preset share each seeded default game."""
+POLICIES = {"random": RandomPlay, "solver": SolverPlay}
+
+
+def sample(entries: list[Entry], games: int, seed: int, progress: Callable[[int], None] | None = None,
+           policy: str = "random") -> dict[str, dict[str, Any]]:
+    """For each entry, per other reading and player count, the shares of diverging games played by
+    ``policy``. Entries of one preset share each seeded default game."""
     totals: dict[tuple[str, str, int], dict[str, int]] = {}
     for players in PLAYER_COUNTS:
         for g in range(games):
             s = game_seed(seed, players, g)
+            player = POLICIES[policy]()
             by_preset: dict[str, tuple[Turns, list[tuple[str, Position]], list[Match] | None]] = {}
             for entry in entries:
                 if entry.preset not in by_preset:
                     turns = Turns()
                     by_preset[entry.preset] = (turns, play_round(start(players, s, entry.base).position, turns,
-                                                                 random.Random(s)), None)
+                                                                 random.Random(s), player), None)
                 turns, path, ends = by_preset[entry.preset]
                 for alt in entry.readings[1:]:
                     if entry.switch in MATCH_SWITCHES:
                         if ends is None:
-                            ends = [m for m, _ in play_match(entry.default, entry, players, s, turns)]
+                            ends = [m for m, _ in play_match(entry.default, entry, players, s, turns, player)]
                             by_preset[entry.preset] = (turns, path, ends)
-                        result = match_divergence(entry, alt, ends, turns, s)
+                        result = match_divergence(entry, alt, ends, turns, s, player)
                     else:
-                        result = round_divergence(entry, alt, path, turns, s)
+                        result = round_divergence(entry, alt, path, turns, s, player)
                     bucket = totals.setdefault((entry.id, alt.label, players), {})
                     for k, v in result.items():
                         bucket[k] = bucket.get(k, 0) + v
@@ -97,5 +102,5 @@ def sample(entries: list[Entry], games: int, seed: int,
                     "players": {str(p): {k: share(v, games) for k, v in totals[(entry.id, alt.label, p)].items()}
                                 for p in PLAYER_COUNTS}}
                    for alt in entry.readings[1:]]
-        out[entry.id] = {"policy": "random", "games": games, "seed": seed, "against": against}
+        out[entry.id] = {"policy": policy, "games": games, "seed": seed, "against": against}
     return out

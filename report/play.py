@@ -1,21 +1,27 @@
-"""Seeded random play shared by the witness finder and the divergence sampler: legal turns
-remembered per game, rounds and whole Advanced games played by uniformly random legal turns."""
+"""Seeded play shared by the witness finder and the divergence sampler: legal turns remembered per
+game, and rounds and whole Advanced games played by a policy (uniformly random legal turns, or a
+solver-guided player who plays a forced win whenever a small search finds one)."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
 
-from arbiter.model.red7 import Position, successors
-from arbiter.model.red7.match import Match, next_round, start
-from arbiter.model.red7.ruleset import SWITCHES
+from arbiter.model.red7 import Move, Position, successors
+from arbiter.model.red7.cards import ALL_CARDS, cards_of, number_of, parse_cards
+from arbiter.model.red7.game import deal
+from arbiter.model.red7.match import Match, next_round, round_seed, start
+from arbiter.model.red7.ruleset import SWITCHES, Ruleset
+from arbiter.solver import solve
 
 from .catalogue import Entry, Reading
 
 MATCH_SWITCHES = ("next_round_first", "final_tie")  # read between rounds only, never by a turn
 ROUND_ONLY = {s: SWITCHES[s][0] for s in MATCH_SWITCHES}  # a ruleset as the turns of a round see it
 MAX_ROUNDS = 60  # a game ends long before this; the bound keeps a faulty engine from hanging us
-Options = list[tuple[str, Position]]
+SOLVE_CARDS = 6  # the solver-guided player searches once the hands hold at most this many cards
+SOLVE_NODES = 1000  # and gives up (playing at random) past this many nodes
+Options = list[tuple[Move, Position]]
 
 
 def under(pos: Position, entry: Entry, reading: Reading) -> Position:
@@ -28,49 +34,109 @@ def state(pos: Position) -> tuple:
 
 
 class Turns:
-    """Legal turns of a position as (text, next position), sorted by text, remembered for one game
-    so that a game and its replay under another reading share work while they coincide."""
+    """Legal turns of a position, remembered for one game so that a game and its replay under
+    another reading share work while they coincide. Turns are kept as Moves (step tuples) in step
+    order; their text is made only for the turns actually played."""
 
     def __init__(self) -> None:
         self.memo: dict[tuple, Options] = {}
 
-    def __call__(self, pos: Position) -> Options:
-        rules = pos.ruleset.with_switches(**ROUND_ONLY)
+    def options(self, pos: Position) -> Options:
+        """(Move, next position) pairs, the next positions carrying the round-only ruleset."""
+        rules = pos.ruleset.with_switches(**ROUND_ONLY) if pos.ruleset.advanced else pos.ruleset
         key = (state(pos), rules)
         options = self.memo.get(key)
         if options is None:
-            options = sorted(((str(m), nxt) for m, nxt in successors(replace(pos, ruleset=rules))),
-                             key=lambda o: o[0])
+            options = sorted(successors(replace(pos, ruleset=rules)), key=lambda o: o[0])
             self.memo[key] = options
-        if rules != pos.ruleset:
-            options = [(t, replace(nxt, ruleset=pos.ruleset)) for t, nxt in options]
         return options
 
+    def moves(self, pos: Position) -> set[Move]:
+        return {m for m, _ in self.options(pos)}
 
-def play_round(pos: Position, turns: Turns, rng: random.Random) -> list[tuple[str, Position]]:
-    """A round played by uniformly random legal turns: (turn text, position after), the first
+    def take(self, pos: Position, options: Options, k: int) -> tuple[str, Position]:
+        move, nxt = options[k]
+        return str(move), nxt if nxt.ruleset == pos.ruleset else replace(nxt, ruleset=pos.ruleset)
+
+
+class RandomPlay:
+    """Every player picks a uniformly random legal turn."""
+
+    name = "random"
+
+    def __call__(self, pos: Position, options: Options, rng: random.Random) -> int:
+        return rng.randrange(len(options))
+
+
+class SolverPlay:
+    """A player who can force the round (found by ``solve`` within SOLVE_NODES nodes, once the
+    hands hold at most SOLVE_CARDS cards) picks at random among their winning turns; otherwise,
+    or when the search gives up, a uniformly random legal turn."""
+
+    name = "solver"
+
+    def __init__(self) -> None:
+        self.memo: dict[tuple, frozenset[str]] = {}
+
+    def winning(self, pos: Position) -> frozenset[str]:
+        if sum(h.bit_count() for h in pos.hands) > SOLVE_CARDS:
+            return frozenset()
+        key = (state(pos), pos.ruleset)
+        found = self.memo.get(key)
+        if found is None:
+            result = solve(pos, max_nodes=SOLVE_NODES)
+            found = frozenset(result.winning_moves if result.solved else ())
+            self.memo[key] = found
+        return found
+
+    def __call__(self, pos: Position, options: Options, rng: random.Random) -> int:
+        wins = self.winning(pos)
+        chosen = [k for k, (m, _) in enumerate(options) if str(m) in wins] if wins else []
+        return chosen[rng.randrange(len(chosen))] if chosen else rng.randrange(len(options))
+
+
+Policy = RandomPlay | SolverPlay
+
+
+def play_round(pos: Position, turns: Turns, rng: random.Random,
+               policy: Policy | None = None) -> list[tuple[str, Position]]:
+    """A round played by ``policy`` (random by default): (turn text, position after), the first
     entry being ("", the starting position)."""
+    policy = policy or RandomPlay()
     path = [("", pos)]
     while not pos.is_over:
-        text, pos = rng.choice(turns(pos))
+        options = turns.options(pos)
+        text, pos = turns.take(pos, options, policy(pos, options, rng))
         path.append((text, pos))
     return path
 
 
-def play_match(reading: Reading, entry: Entry, players: int, seed: int,
-               turns: Turns) -> list[tuple[Match, list[str]]]:
-    """A seeded game of random turns: for each round, the Match at its end and the turns played."""
+def play_match(reading: Reading, entry: Entry, players: int, seed: int, turns: Turns,
+               policy: Policy | None = None) -> list[tuple[Match, list[str]]]:
+    """A seeded game: for each round, the Match at its end and the turns played."""
     rng = random.Random(seed)
     match = start(players, seed, reading.ruleset(entry.base))
     rounds = []
     for _ in range(MAX_ROUNDS):
-        path = play_round(match.position, turns, rng)
+        path = play_round(match.position, turns, rng, policy)
         match = replace(match, position=path[-1][1])
         rounds.append((match, [t for t, _ in path[1:]]))
         if match.is_over:
             return rounds
         match = next_round(match)
     raise RuntimeError(f"game {seed} did not end within {MAX_ROUNDS} rounds")
+
+
+def resume(players: int, seed: int, ruleset: Ruleset, banked: list[list[str]], round_number: int) -> Match:
+    """A game part-way through: the cards each player banked in earlier rounds (scores are their
+    face values), and round ``round_number`` dealt from the cards left, as ``next_round`` deals it."""
+    masks = tuple(parse_cards(b) for b in banked)
+    left = ALL_CARDS
+    for m in masks:
+        left &= ~m
+    scores = tuple(sum(number_of(c) for c in cards_of(m)) for m in masks)
+    pos = deal(players, round_seed(seed, round_number), ruleset, left, scores)
+    return Match(seed, ruleset, pos, round_number, masks, ())
 
 
 def with_reading(match: Match, entry: Entry, reading: Reading) -> Match:

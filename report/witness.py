@@ -1,6 +1,7 @@
 """Witness finder: a seeded search for a small position where an entry's readings differ (in who
-is winning, in the legal moves, or in the result of a turn), shrunk until no card can be removed
-or weakened without the difference disappearing."""
+is winning, in the legal moves, in the result of a turn, or in the solved value: who wins the
+round and the points banked under best play), shrunk until no card can be removed or weakened
+without the difference disappearing."""
 
 from __future__ import annotations
 
@@ -10,19 +11,25 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from arbiter.model.red7 import Position, successors
-from arbiter.model.red7.cards import cards_of
+from arbiter.model.red7 import Position, PositionError, successors
+from arbiter.model.red7.cards import NUMBER_MASK, cards_of, codes, number_of
 from arbiter.model.red7.fast import leader as fast_leader
+from arbiter.model.red7.game import TARGETS
+from arbiter.model.red7.match import DEAL_SIZE
 from arbiter.model.red7.notation import position_to_json
+from arbiter.solver import solve
 
 from .catalogue import VIEWS, Entry, Reading
-from .play import MATCH_SWITCHES, Turns, after_round, differs_at_round_end, play_match, state, under
+from .play import MATCH_SWITCHES, Turns, after_round, differs_at_round_end, play_match, play_round, resume, state, under
 
 # Kinds of difference, most direct first; the finder reports the first kind it can witness.
-WINNING, LEGAL_MOVES, OUTCOME, ROUND_END = "winning", "legal_moves", "outcome", "round_end"
+WINNING, LEGAL_MOVES, OUTCOME, ROUND_END, SOLVED = "winning", "legal_moves", "outcome", "round_end", "solved"
 KINDS = (WINNING, LEGAL_MOVES, OUTCOME)
-SAMPLES = {WINNING: 6000, LEGAL_MOVES: 3000, OUTCOME: 3000}  # random positions tried per kind
+SAMPLES = {WINNING: 6000, LEGAL_MOVES: 3000, OUTCOME: 3000, SOLVED: 1500}  # random positions tried per kind
+SOLVE_NODES = 5000  # node budget of each solve in the solved-value search; past it the position is skipped
 GAMES = 40  # seeded random games tried per player count for a round-end witness
+GAME_END_SWITCHES = ("final_tie",)  # read only when a game ends
+LAST_DEALS = 400  # seeded last deals tried per player count for a game-end witness
 CANDIDATES = 5  # differing positions shrunk per entry; the smallest result is the witness
 
 
@@ -81,8 +88,33 @@ def size(pos: Position) -> tuple[int, int, int, int]:
     return (pos.players, len(cards), len(pos.deck), sum(c + 1 for c in cards))
 
 
-def random_position(rng: random.Random, entry: Entry) -> Position:
-    players = rng.choice((2, 2, 2, 3))
+def solved_value(pos: Position, entry: Entry, reading: Reading) -> tuple[int | None, int | None] | None:
+    """(winner, points) of ``pos`` solved under ``reading``; None when the search gave up."""
+    try:
+        result = solve(under(pos, entry, reading), max_nodes=SOLVE_NODES, full=False)
+    except PositionError:
+        return None
+    return (result.winner, result.points) if result.solved else None
+
+
+def differs_solved(entry: Entry, pos: Position) -> bool:
+    values = [solved_value(pos, entry, r) for r in entry.readings]
+    return None not in values and len(set(values)) > 1
+
+
+def claim_solved(entry: Entry, pos: Position) -> dict[str, Any]:
+    """Each reading's exact solution of ``pos``: the round winner, the points banked (Advanced),
+    the mover's winning turns and a line of best play."""
+    outcomes = []
+    for r in entry.readings:
+        result = solve(under(pos, entry, r), max_nodes=20 * SOLVE_NODES)
+        outcomes.append({"reading": r.label, "winner": result.winner, "points": result.points,
+                         "winning_moves": result.winning_moves, "line": result.line})
+    return {"outcomes": outcomes}
+
+
+def random_position(rng: random.Random, entry: Entry, players: int | None = None) -> Position:
+    players = players or rng.choice((2, 2, 2, 3))
     hand_sizes = [rng.randint(1, 3)] + [rng.randint(0, 2) for _ in range(players - 1)]
     palette_sizes = [rng.randint(1, 3) for _ in range(players)]
     deck_size = rng.randint(0, 3)
@@ -178,11 +210,38 @@ def find_round_end(entry: Entry, seed: int) -> dict[str, Any] | None:
     return None
 
 
+def find_game_end(entry: Entry, seed: int) -> dict[str, Any] | None:
+    """A game's last round, fewest players first: earlier rounds banked low cards (numbers 1-4,
+    seeded, no player at the target) until exactly one more deal is left; the last round is dealt
+    and played by random turns, and its end (no new hand can be dealt) must read differently. For a
+    point that only arises when a game ends on an unusual score, which whole random games rarely
+    reach."""
+    low = list(cards_of(sum(NUMBER_MASK[n] for n in (1, 2, 3, 4))))
+    for players in (3, 4):
+        rng = random.Random(zlib.crc32(f"{entry.id}/last-deal/{players}/{seed}".encode()))
+        for _ in range(LAST_DEALS):
+            cards = rng.sample(low, 49 - players * DEAL_SIZE)
+            banked = [sorted(cards[i::players]) for i in range(players)]
+            if max(sum(number_of(c) for c in b) for b in banked) >= TARGETS[players]:
+                continue
+            game = rng.getrandbits(32)
+            banked_codes = [codes(sum(1 << c for c in b)) for b in banked]
+            match = resume(players, game, entry.default.ruleset(entry.base), banked_codes, 2)
+            path = play_round(match.position, Turns(), rng)
+            end = replace(match, position=path[-1][1])
+            if end.is_over and differs_at_round_end(end, entry):
+                return {"kind": ROUND_END, "players": players, "seed": game,
+                        "start": {"round": 2, "banked": banked_codes},
+                        "rounds": [[t for t, _ in path[1:]]],
+                        "outcomes": [{"reading": r.label, **after_round(end, entry, r)} for r in entry.readings]}
+    return None
+
+
 def find(entry: Entry, seed: int) -> dict[str, Any] | None:
     """The witness of ``entry``: kind, position (JSON, default reading) and each reading's outcome;
     None when no kind of difference turned up within the search budget."""
     if kinds_for(entry) == (ROUND_END,):
-        return find_round_end(entry, seed)
+        return find_game_end(entry, seed) if entry.switch in GAME_END_SWITCHES else find_round_end(entry, seed)
     for kind in kinds_for(entry):
         rng = random.Random(zlib.crc32(f"{entry.id}/{kind}/{seed}".encode()))
         hits = []
@@ -199,3 +258,24 @@ def find(entry: Entry, seed: int) -> dict[str, Any] | None:
             best = under(best, entry, entry.default)
             return {"kind": kind, "position": position_to_json(best), **claim(kind, entry, best)}
     return None
+
+
+def find_solved(entry: Entry, seed: int) -> dict[str, Any] | None:
+    """The smallest 2-player position found whose solved value differs between the readings, with
+    each reading's solution; None when the seeded search found none (or for a point read between
+    rounds or through a Palette view, which no single round's solution can show)."""
+    if kinds_for(entry) != KINDS:
+        return None
+    rng = random.Random(zlib.crc32(f"{entry.id}/{SOLVED}/{seed}".encode()))
+    hits = []
+    for _ in range(SAMPLES[SOLVED]):
+        pos = random_position(rng, entry, players=2)
+        if differs_solved(entry, pos):
+            hits.append(pos)
+            if len(hits) == CANDIDATES:
+                break
+    if not hits:
+        return None
+    best = min((shrink(p, lambda q: differs_solved(entry, q), entry.rule is not None) for p in hits), key=size)
+    best = under(best, entry, entry.default)
+    return {"kind": SOLVED, "position": position_to_json(best), **claim_solved(entry, best)}
