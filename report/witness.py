@@ -9,6 +9,7 @@ import random
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from arbiter.model.red7 import Position, PositionError, successors
@@ -237,6 +238,7 @@ def find_game_end(entry: Entry, seed: int) -> dict[str, Any] | None:
     return None
 
 
+@cache
 def find(entry: Entry, seed: int) -> dict[str, Any] | None:
     """The witness of ``entry``: kind, position (JSON, default reading) and each reading's outcome;
     None when no kind of difference turned up within the search budget."""
@@ -260,6 +262,7 @@ def find(entry: Entry, seed: int) -> dict[str, Any] | None:
     return None
 
 
+@cache
 def find_solved(entry: Entry, seed: int) -> dict[str, Any] | None:
     """The smallest 2-player position found whose solved value differs between the readings, with
     each reading's solution; None when the seeded search found none (or for a point read between
