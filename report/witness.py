@@ -26,12 +26,13 @@ from .play import MATCH_SWITCHES, Turns, after_round, differs_at_round_end, play
 # Kinds of difference, most direct first; the finder reports the first kind it can witness.
 WINNING, LEGAL_MOVES, OUTCOME, ROUND_END, SOLVED = "winning", "legal_moves", "outcome", "round_end", "solved"
 KINDS = (WINNING, LEGAL_MOVES, OUTCOME)
-SAMPLES = {WINNING: 6000, LEGAL_MOVES: 3000, OUTCOME: 3000, SOLVED: 1500}  # random positions tried per kind
+SAMPLES = {WINNING: 6000, LEGAL_MOVES: 3000, OUTCOME: 3000, SOLVED: 8000}  # random positions tried per kind
 SOLVE_NODES = 5000  # node budget of each solve in the solved-value search; past it the position is skipped
 GAMES = 40  # seeded random games tried per player count for a round-end witness
 GAME_END_SWITCHES = ("final_tie",)  # read only when a game ends
 LAST_DEALS = 400  # seeded last deals tried per player count for a game-end witness
 CANDIDATES = 5  # differing positions shrunk per entry; the smallest result is the witness
+SOLVED_CANDIDATES = 3  # fewer for the solved value: each shrinking step solves twice
 
 
 def leader_under(pos: Position, entry: Entry, reading: Reading) -> int | None:
@@ -275,7 +276,7 @@ def find_solved(entry: Entry, seed: int) -> dict[str, Any] | None:
         pos = random_position(rng, entry, players=2)
         if differs_solved(entry, pos):
             hits.append(pos)
-            if len(hits) == CANDIDATES:
+            if len(hits) == SOLVED_CANDIDATES:
                 break
     if not hits:
         return None
