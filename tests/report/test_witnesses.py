@@ -124,7 +124,8 @@ def test_solved_witness_replays_through_the_solver(report, entry_id):
 
 
 # Points with no solved-value witness: read between rounds or through a Palette view (not searched), and
-# losing-turn, where a losing turn and `pass` end the same way (the mover is out), so no value can differ.
+# losing-turn: in the 2-player positions searched, a losing turn and `pass` both leave the opponent alone in the
+# round, so no value can differ (with 3-4 players a losing discard's new rule could matter; not searched).
 SOLVED_NONE = {"next-round-first", "final-tie", "indigo-duplicates", "losing-turn"}
 
 
