@@ -1,14 +1,25 @@
-"""Red7 for the search: compact states and their canonical key, whole-turn successors (a bitmask
-fast path without the Action rule, ``game.successors`` otherwise), move ordering, terminal scoring
-with Advanced banked points."""
+"""Red7 for the search: compact states and their canonical key, lazy whole-turn successors (a
+bitmask fast path without the Action rule, the steps of ``game.TurnGenerator`` with it), move
+ordering, terminal scoring with Advanced banked points."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from arbiter.model.red7.cards import CardMask, colour_of, number_of
+from arbiter.model.red7.cards import CardMask, cards_of, colour_of, number_of
 from arbiter.model.red7.fast import KEYS, leader
-from arbiter.model.red7.game import DISCARD, DRAW, PASS, PASS_MOVE, PLAY, Move, Position, banked_set, points, successors
+from arbiter.model.red7.game import (
+    DISCARD,
+    DRAW,
+    PASS,
+    PASS_MOVE,
+    PLAY,
+    Move,
+    Position,
+    TurnGenerator,
+    banked_set,
+    points,
+)
 from arbiter.model.red7.ruleset import NOBODY, Ruleset
 
 WIN = 1 << 10  # a won round is worth WIN + banked points (Advanced; 0 otherwise), more than any points total
@@ -29,6 +40,7 @@ class Red7Game:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self.fast = not ruleset.actions
+        self._turns = self._fast_turns if self.fast else self._action_turns
         self.uses_deck = ruleset.actions or ruleset.advanced
         self.plain_leader = ruleset.nobody_qualifies == NOBODY
 
@@ -75,17 +87,12 @@ class Red7Game:
         return -WIN
 
     def children(self, s: State) -> Iterable[State]:
-        if self.fast:
-            return (child for _, child in self._fast_turns(s))
-        return [c for _, c in self.moves(s)]
+        return (child for _, child in self._turns(s))
 
     def moves(self, s: State) -> list[tuple[Move, State]]:
         """Every legal turn with the state it leads to, best-first for the mover (pass last)."""
         me = s[1]
-        if self.fast:
-            found = [(Move(steps), child) for steps, child in self._fast_turns(s)]
-        else:
-            found = [(m, self.state(p)) for m, p in successors(self.position(s))]
+        found = [(Move(steps), child) for steps, child in self._turns(s)]
         found.sort(key=lambda mc: _order(mc, me))
         return found
 
@@ -148,6 +155,33 @@ class Red7Game:
                 yield steps, finish(s, h2, r, pals, deck, stays)
         yield PASS_MOVE, finish(s, hand, rule, palettes, deck, False)
 
+    # -- with the Action rule: the generator's steps, lazily, in the order of ``_order`` -------
+    def _action_turns(self, s: State) -> Iterator[tuple[tuple, State]]:
+        """(steps, state after) for every turn, lazily: ``game.TurnGenerator``'s turns in the order
+        of ``_order`` but for the turns that end the round. Turns without a hand discard come
+        first, by the card played (strongest first); then those with one, by the card played and
+        then the card discarded. A search cut-off spares the rest, and usually comes early."""
+        me, out, hands = s[1], s[2], s[3]
+        if len(hands) - out.bit_count() <= 1:
+            return
+        gen = TurnGenerator(self.position(s))
+        finish = self._finish
+        start = gen.start()
+        resolved = []  # (card played, every way its action resolves), strongest card first
+        for c in cards_of(start.hand):
+            branches = list(gen.resolve(start.play(c, me), c))
+            resolved.append(branches)
+            for t in branches:
+                for end, stays in gen.as_is(t):
+                    yield end.steps, finish(s, end.hand, end.rule, end.palettes, end.deck, stays)
+        resolved.append([start])  # discarding without playing comes last
+        for branches in resolved:
+            ends = [e for t in branches for e in gen.discards(t)]
+            ends.sort(key=_discarded_first)
+            for end, stays in ends:
+                yield end.steps, finish(s, end.hand, end.rule, end.palettes, end.deck, stays)
+        yield PASS_MOVE, finish(s, hands[me], s[0], s[4], s[5], False)
+
     def _finish(self, s: State, hand: CardMask, rule: int, palettes: tuple[CardMask, ...], deck: tuple[int, ...],
                 stays: bool) -> State:
         """As ``game._finish``: the mover goes out unless winning, players without hand cards at
@@ -184,6 +218,11 @@ def _order(mc: tuple[Move, State], me: int) -> tuple[int, ...]:
     played = first if verb == PLAY else -1
     discarded = next((c for v, c in move if v == DISCARD), -1)
     return (discarded >= 0, played < 0, -played, -discarded)
+
+
+def _discarded_first(ending: tuple) -> int:
+    """Sort key: the stronger the hand card a turn discards, the earlier (``sort`` is stable)."""
+    return -next(c for v, c in ending[0].steps if v == DISCARD)
 
 
 def hand_cards_used(before: State, after: State, player: int) -> CardMask:

@@ -161,7 +161,7 @@ def _bits(m: int) -> int:
 
 
 class _Turn:
-    """Scratch state of a turn being generated; copied at each branch (turns are short)."""
+    """Scratch state of a turn being generated; each step builds a new one (turns are short)."""
 
     __slots__ = ("deck", "drawn", "failed", "hand", "moved_to_canvas", "palettes", "rule", "steps")
 
@@ -169,27 +169,42 @@ class _Turn:
         self.hand, self.palettes, self.deck, self.rule = hand, palettes, deck, rule
         self.drawn, self.moved_to_canvas, self.failed, self.steps = drawn, moved_to_canvas, failed, steps
 
-    def copy(self, **changes) -> _Turn:
-        t = _Turn(self.hand, self.palettes, self.deck, self.rule, self.drawn, self.moved_to_canvas, self.failed, self.steps)
-        for k, v in changes.items():
-            setattr(t, k, v)
-        return t
+    # Positional constructor calls, not copy-and-setattr: this is the generator's inner loop.
+    def play(self, c: Card, me: int) -> _Turn:
+        return _Turn(self.hand & ~(1 << c), _set(self.palettes, me, self.palettes[me] | 1 << c), self.deck, self.rule,
+                     self.drawn, self.moved_to_canvas, self.failed, self.steps + ((PLAY, c),))
+
+    def discard(self, d: Card) -> _Turn:
+        return _Turn(self.hand & ~(1 << d), self.palettes, self.deck, colour_of(d),
+                     self.drawn, self.moved_to_canvas, self.failed, self.steps + ((DISCARD, d),))
+
+    def draw(self, by_action3: bool) -> _Turn:
+        x = self.deck[0]
+        drawn = self.drawn | 1 << x if by_action3 else self.drawn
+        return _Turn(self.hand | 1 << x, self.palettes, self.deck[1:], self.rule,
+                     drawn, self.moved_to_canvas, self.failed, self.steps + ((DRAW, -1),))
 
 
 def _set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1 :]
 
 
-class _Generator:
-    """Enumerates the whole turns of the player to move, each with its resulting position."""
+class TurnGenerator:
+    """Enumerates the whole turns of the player to move, each with its resulting position (the
+    solver walks the same steps lazily, in its own order)."""
 
     def __init__(self, pos: Position) -> None:
         self.pos = pos
         self.rs = pos.ruleset
         self.me = pos.to_move
+        self.keep_losing = self.rs.losing_turns == "legal"
 
     def winning(self, t: _Turn) -> bool:
         return fast_leader(t.rule, t.palettes, self.pos.out, self.rs) == self.me
+
+    def stays(self, t: _Turn, rule: int) -> bool:
+        """Whether the mover ends the turn in, with ``t``'s Palettes and ``rule`` on the Canvas."""
+        return not t.failed and fast_leader(rule, t.palettes, self.pos.out, self.rs) == self.me
 
     # -- Action rule ------------------------------------------------------------------------
     def resolve(self, t: _Turn, c: Card, chain: bool = True) -> Iterator[_Turn]:
@@ -213,24 +228,22 @@ class _Generator:
                 continue
             for x in cards_of(t.palettes[j]):
                 deck = (x,) + t.deck if self.rs.action1_destination == "deck_top" else t.deck + (x,)
-                yield t.copy(palettes=_set(t.palettes, j, t.palettes[j] & ~(1 << x)), deck=deck, steps=t.steps + ((TAKE, x),))
+                yield _Turn(t.hand, _set(t.palettes, j, t.palettes[j] & ~(1 << x)), deck, t.rule,
+                            t.drawn, t.moved_to_canvas, t.failed, t.steps + ((TAKE, x),))
 
     def _action3(self, t: _Turn, c: Card) -> Iterator[_Turn]:
         if t.deck:
-            x = t.deck[0]
-            yield t.copy(hand=t.hand | 1 << x, deck=t.deck[1:], drawn=t.drawn | 1 << x, steps=t.steps + ((DRAW, -1),))
+            yield t.draw(by_action3=True)
 
     def _action5(self, t: _Turn, c: Card) -> Iterator[_Turn]:
         for x in cards_of(t.hand):
-            played = t.copy(hand=t.hand & ~(1 << x), palettes=_set(t.palettes, self.me, t.palettes[self.me] | 1 << x),
-                            steps=t.steps + ((PLAY, x),))
-            yield from self.resolve(played, x, chain=self.rs.action5_chains)
+            yield from self.resolve(t.play(x, self.me), x, chain=self.rs.action5_chains)
 
     def _action7(self, t: _Turn, c: Card) -> Iterator[_Turn]:
         mine = t.palettes[self.me]
         for x in cards_of(mine & ~(1 << c)):
             left = _set(t.palettes, self.me, mine & ~(1 << x))
-            moved = t.copy(palettes=left, rule=colour_of(x), moved_to_canvas=True, steps=t.steps + ((CANVAS, x),))
+            moved = _Turn(t.hand, left, t.deck, colour_of(x), t.drawn, True, t.failed, t.steps + ((CANVAS, x),))
             if self.rs.action7_check == "at_once" and not self.winning(moved):
                 moved.failed = True
             if self.rs.advanced and self.rs.action7_advanced_draw:
@@ -238,47 +251,61 @@ class _Generator:
             else:
                 yield moved
             if self.rs.action7_destination == "canvas_or_deck":
-                yield t.copy(palettes=left, deck=(x,) + t.deck, steps=t.steps + ((DECK, x),))
+                yield _Turn(t.hand, left, (x,) + t.deck, t.rule, t.drawn, t.moved_to_canvas, t.failed,
+                            t.steps + ((DECK, x),))
 
     # -- Advanced draw ------------------------------------------------------------------------
     def advanced_draw(self, t: _Turn, discarded: Card) -> Iterator[_Turn]:
         if self.rs.advanced and t.deck and number_of(discarded) > _bits(t.palettes[self.me]):
-            x = t.deck[0]
-            yield t.copy(hand=t.hand | 1 << x, deck=t.deck[1:], steps=t.steps + ((DRAW, -1),))
+            yield t.draw(by_action3=False)
             if self.rs.advanced_draw == "mandatory":
                 return
         yield t
 
     # -- whole turns ------------------------------------------------------------------------
-    def after_play(self, t: _Turn) -> Iterator[_Turn]:
-        yield t
-        if t.moved_to_canvas and not self.rs.discard_after_action7:
+    def after_play(self, t: _Turn) -> Iterator[tuple[_Turn, bool]]:
+        """The turns ending with ``t``'s Palettes, each with whether the mover stays in: ``t`` as
+        it is, or a hand discard (and perhaps a draw) after it."""
+        yield from self.as_is(t)
+        yield from self.discards(t)
+
+    def as_is(self, t: _Turn) -> Iterator[tuple[_Turn, bool]]:
+        """``t`` itself as a whole turn, unless it is a losing turn that is not a move."""
+        stays = self.stays(t, t.rule)
+        if stays or self.keep_losing:
+            yield t, stays
+
+    def discards(self, t: _Turn) -> Iterator[tuple[_Turn, bool]]:
+        """The turns that end with a hand discard after ``t`` (and perhaps an Advanced draw)."""
+        keep_losing = self.keep_losing
+        if t.failed and not keep_losing or t.moved_to_canvas and not self.rs.discard_after_action7:
             return
+        # A discard and a draw leave the Palettes as they are, so the discarded card's colour alone
+        # decides whether the mover stays in: a losing turn is dropped before it is built.
         usable = t.hand if self.rs.action3_draw_discardable else t.hand & ~t.drawn
         for d in cards_of(usable):
-            discarded = t.copy(hand=t.hand & ~(1 << d), rule=colour_of(d), steps=t.steps + ((DISCARD, d),))
-            yield from self.advanced_draw(discarded, d)
+            stays = self.stays(t, colour_of(d))
+            if stays or keep_losing:
+                for ended in self.advanced_draw(t.discard(d), d):
+                    yield ended, stays
 
-    def turns(self) -> Iterator[_Turn]:
-        pos, me = self.pos, self.me
-        start = _Turn(pos.hands[me], pos.palettes, pos.deck, pos.rule)
+    def start(self) -> _Turn:
+        pos = self.pos
+        return _Turn(pos.hands[self.me], pos.palettes, pos.deck, pos.rule)
+
+    def turns(self) -> Iterator[tuple[_Turn, bool]]:
+        """Every legal whole turn but ``pass``, with whether the mover stays in after it."""
+        start = self.start()
         for c in cards_of(start.hand):
-            played = start.copy(hand=start.hand & ~(1 << c), palettes=_set(pos.palettes, me, pos.palettes[me] | 1 << c),
-                                steps=((PLAY, c),))
-            for t in self.resolve(played, c):
+            for t in self.resolve(start.play(c, self.me), c):
                 yield from self.after_play(t)
-        for d in cards_of(start.hand):
-            discarded = start.copy(hand=start.hand & ~(1 << d), rule=colour_of(d), steps=((DISCARD, d),))
-            yield from self.advanced_draw(discarded, d)
+        yield from self.discards(start)
 
     def successors(self) -> Iterator[tuple[Move, Position]]:
         pos, me = self.pos, self.me
         if not pos.is_over and pos.hands[me]:
-            keep_losing = self.rs.losing_turns == "legal"
-            for t in self.turns():
-                stays = not t.failed and self.winning(t)
-                if stays or keep_losing:
-                    yield Move(t.steps), _finish(pos, t, stays)
+            for t, stays in self.turns():
+                yield Move(t.steps), _finish(pos, t, stays)
         if not pos.is_over:
             yield PASS_MOVE, _finish(pos, _Turn(pos.hands[me], pos.palettes, pos.deck, pos.rule), False)
 
@@ -311,7 +338,7 @@ def _finish(pos: Position, t: _Turn, stays: bool) -> Position:
 
 def successors(pos: Position) -> list[tuple[Move, Position]]:
     """Every legal whole turn of the player to move with the position it leads to."""
-    return list(_Generator(pos).successors())
+    return list(TurnGenerator(pos).successors())
 
 
 def legal_moves(pos: Position) -> list[Move]:

@@ -1,5 +1,5 @@
-"""The solver's Red7 view: the bitmask fast path equals ``game.successors`` turn for turn, and the
-compact state round-trips to the position."""
+"""The solver's Red7 view: its lazy turns (the bitmask fast path, and the Action rule path) equal
+``game.successors`` turn for turn, and the compact state round-trips to the position."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 from arbiter.model.red7.game import deal, successors
-from arbiter.model.red7.ruleset import ADVANCED, BASIC
+from arbiter.model.red7.ruleset import ACTIONS, ADVANCED, ADVANCED_ACTIONS, BASIC
 from arbiter.solver.red7 import Red7Game
 from hypothesis import given
 from solver_positions import small_positions
@@ -20,28 +20,43 @@ FAST_RULESETS = [
     ADVANCED.with_switches(advanced_draw="mandatory", banked_set="all_tied_groups"),
 ]
 
+# The Action rule path, under both presets and every reading switch of the actions.
+ACTION_RULESETS = [
+    ACTIONS,
+    ADVANCED_ACTIONS,
+    ACTIONS.with_switches(losing_turns="legal", nobody_qualifies="highest_card"),
+    ACTIONS.with_switches(action_mode="optional", action5_chains=False),
+    ACTIONS.with_switches(action1_eligibility="any", action1_count="before_play", action1_destination="deck_bottom"),
+    ACTIONS.with_switches(action3_draw_discardable=False, action7_destination="canvas"),
+    ACTIONS.with_switches(action7_check="at_once", discard_after_action7=False),
+    ACTIONS.with_switches(action7_check="at_once", losing_turns="legal"),
+    ADVANCED_ACTIONS.with_switches(action7_advanced_draw=True, advanced_draw="mandatory"),
+    ADVANCED_ACTIONS.with_switches(action7_advanced_draw=True, action7_check="at_once", losing_turns="legal"),
+]
+
 
 def by_text(pairs, game):
     return {str(m): game.state(p) for m, p in pairs}
 
 
-@pytest.mark.parametrize("ruleset", FAST_RULESETS, ids=str)
+@pytest.mark.parametrize("ruleset", FAST_RULESETS + ACTION_RULESETS, ids=str)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_fast_path_equals_game_successors(ruleset, players):
     game = Red7Game(ruleset)
-    assert game.fast
+    assert game.fast == (not ruleset.actions)
 
     @given(small_positions(players, ruleset, max_hand=5, max_deck=4))
     def check(pos):
-        fast = {str(m): child for m, child in game.moves(game.state(pos))}
-        assert fast == by_text(successors(pos), game)
+        moves, expected = game.moves(game.state(pos)), successors(pos)
+        assert len(moves) == len(expected)
+        assert {str(m): child for m, child in moves} == by_text(expected, game)
 
     check()
 
 
 def test_fast_path_on_dealt_rounds_and_their_continuations():
-    for seed in range(6):
-        pos = deal(2 + seed % 3, seed, ADVANCED if seed % 2 else BASIC)
+    for seed in range(12):
+        pos = deal(2 + seed % 3, seed, (BASIC, ADVANCED, ACTIONS, ADVANCED_ACTIONS)[seed % 4])
         game = Red7Game(pos.ruleset)
         for _ in range(12):
             expected = successors(pos)
