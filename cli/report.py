@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import click
+from arbiter.report import theorems
 from arbiter.report.build import DEFAULT_GAMES, DEFAULT_SEED, build
 from arbiter.report.render import RENDERERS
 
@@ -25,15 +26,23 @@ def _progress(stage: str, done: int, total: int) -> None:
 @click.option("--out", "out", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write to FILE instead of stdout.")
 @click.option("--games", type=int, default=DEFAULT_GAMES, show_default=True,
-              help="Seeded games per player count for the divergence shares.")
+              help=("Seeded games per player count and policy for the divergence shares (about 0.5 s each on one "
+                    "core: the default takes some 10 minutes)."))
 @click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every search and game.")
+@click.option("--refresh-proofs", is_flag=True,
+              help="Prove the theorems and the deciding-card table again (minutes of z3) and save them first.")
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
-def report(fmt: str, out: str | None, games: int, seed: int, quiet: bool) -> None:
+def report(fmt: str, out: str | None, games: int, seed: int, refresh_proofs: bool, quiet: bool) -> None:
     """The Red7 rules-clarification report: every ambiguity, its readings, a witness, how often it matters."""
     if games < 1:
         fail(f"--games must be at least 1, got {games}")
     if out is not None and not Path(out).resolve().parent.is_dir():
         fail(f"--out: directory of {out!r} does not exist")
+    if refresh_proofs:
+        try:
+            theorems.refresh()
+        except ImportError as e:
+            fail(f"--refresh-proofs: arbiter.proofs does not provide the theorems yet ({e})")
     text = RENDERERS[fmt](build(games, seed, progress=None if quiet else _progress))
     if out is None:
         sys.stdout.write(text)

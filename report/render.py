@@ -162,18 +162,34 @@ def _solved_text(o: dict[str, Any]) -> str:
     return f"{won}; winning turns of the player to move: {moves}; best play: {line}"
 
 
+PROOFS_INTRO = ("Proved with z3 by `arbiter.proofs` (the theorem catalogue, `run_catalogue`, and the deciding-card "
+                "table, `never_decides`), read from `report/proofs.json` (refreshed by `arbiter report "
+                "--refresh-proofs`). A status is `proved` (the negation is unsatisfiable), `counterexample` or "
+                "`witness` (a satisfying example, shown as cards).")
+NEVER_INTRO = ("Cards that can never be the deciding card (the highest qualifying card of the winning Palette) "
+               "against 1, 2 or 3 opponents, by rule, strongest first:")
+
+
+def _witness_text(t: dict[str, Any]) -> str:
+    w = t.get("witness")
+    return json.dumps(w, ensure_ascii=False, separators=(", ", ": ")) if w is not None else ""
+
+
 def _markdown_proofs(p: dict[str, Any]) -> list[str]:
     lines = ["## Theorems and the never-decides table", ""]
     if p["theorems"] is None:
-        lines.append("The proofs package does not provide its theorem catalogue yet (`arbiter.proofs.run_catalogue`).")
+        lines.append("The theorem results are not available yet: `arbiter.proofs` has not provided them "
+                     "(`report/proofs.json` is missing).")
     else:
-        lines += ["| id | statement | status |", "|---|---|---|"]
-        lines += [f"| {t['id']} | {t['statement']} | {t['status']} |" for t in p["theorems"]]
+        lines += [PROOFS_INTRO, "", "| id | statement | expected | status | witness |", "|---|---|---|---|---|"]
+        lines += [f"| {t['id']} | {t['statement']} | {t['expected']} | {t['status']}"
+                  f"{'' if t['as_expected'] else ' (not as expected)'} | {_witness_text(t).replace('|', '/')} |"
+                  for t in p["theorems"]]
     lines.append("")
     if p["never_decides"] is None:
-        lines.append("The proofs package does not provide the deciding-card table yet (`arbiter.proofs.deciding_table`).")
+        lines.append("The never-decides table is not available yet (`arbiter.proofs.deciding.never_decides`).")
     else:
-        lines += ["Cards that can never be the deciding card, by rule:", "", "| rule | never decides |", "|---|---|"]
+        lines += [NEVER_INTRO, "", "| rule | never decides |", "|---|---|"]
         lines += [f"| {r} | {' '.join(c) or '-'} |" for r, c in p["never_decides"].items()]
     return lines
 
@@ -281,14 +297,21 @@ def to_html(report: dict[str, Any]) -> str:
         parts.append(_table(["against", "players' policy", "measure", "2 players", "3 players", "4 players"],
                             [[f"<code>{_e(r[0])}</code>", *map(_e, r[1:])] for r in _divergence_rows(e["divergence"])]))
         parts.append("</section>")
-    parts.append('<section id="proofs">')
-    parts += [f"<h2>{_e(x[3:])}</h2>" if x.startswith("## ") else f"<p>{_e(x)}</p>"
-              for x in _markdown_proofs(report["proofs"]) if x and not x.startswith("|")]
+    parts += ['<section id="proofs">', "<h2>Theorems and the never-decides table</h2>"]
     p = report["proofs"]
-    if p["theorems"] is not None:
-        parts.append(_table(["id", "statement", "status"], [[_e(t["id"]), _e(t["statement"]), _e(t["status"])]
-                                                            for t in p["theorems"]]))
-    if p["never_decides"] is not None:
+    md = [x for x in _markdown_proofs(p)[2:] if x and not x.startswith("|")]
+    if p["theorems"] is None:
+        parts.append(f"<p>{_e(md[0].replace('`', ''))}</p>")
+    else:
+        parts.append(f"<p>{_e(PROOFS_INTRO.replace('`', ''))}</p>")
+        parts.append(_table(["id", "statement", "expected", "status", "witness"],
+                            [[_e(t["id"]), _e(t["statement"]), _e(t["expected"]),
+                              _e(t["status"] + ("" if t["as_expected"] else " (not as expected)")),
+                              f"<code>{_e(_witness_text(t))}</code>"] for t in p["theorems"]]))
+    if p["never_decides"] is None:
+        parts.append(f"<p>{_e(md[-1].replace('`', ''))}</p>")
+    else:
+        parts.append(f"<p>{_e(NEVER_INTRO)}</p>")
         parts.append(_table(["rule", "never decides"], [[_e(r), _cards(c)] for r, c in p["never_decides"].items()]))
     parts += ["</section>", "</body>", "</html>"]
     return "\n".join(parts) + "\n"
