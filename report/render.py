@@ -119,8 +119,8 @@ def _markdown_witness(w: dict[str, Any] | None) -> list[str]:
     lines = [f"Witness: the readings differ in {KIND_TEXT[w['kind']]}."]
     if w["kind"] == "round_end":
         lines += ["", _game_text(w), ""]
-        first = w.get("start", {}).get("round", 1)
-        lines += [f"- round {first + k}: {', '.join(f'`{t}`' for t in turns)}" for k, turns in enumerate(w["rounds"])]
+        names = ["last round"] if "start" in w else [f"round {k + 1}" for k in range(len(w["rounds"]))]
+        lines += [f"- {name}: {', '.join(f'`{t}`' for t in turns)}" for name, turns in zip(names, w["rounds"])]
     else:
         lines += ["", "```", *_position_lines(w["position"]), "```"]
         if "move" in w:
@@ -136,8 +136,8 @@ def _game_text(w: dict[str, Any]) -> str:
     banked = "; ".join(f"player {i} {' '.join(b)} ({sum(int(c[1]) for c in b)} points)"
                        for i, b in enumerate(w["start"]["banked"]))
     return (f"A game of {w['players']} players whose earlier rounds banked {banked}: the cards left make exactly "
-            f"one more deal, round {w['start']['round']} dealt from game seed {w['seed']} and played by random "
-            "turns:")
+            f"one more deal, dealt from game seed {w['seed']} (as the engine deals round {w['start']['round']}) "
+            "and played by random turns:")
 
 
 def _markdown_solved(e: dict[str, Any]) -> list[str]:
@@ -241,7 +241,7 @@ def _html_witness(w: dict[str, Any] | None) -> str:
         return "<p>Witness: none found within the search budget (seeded games did not reach this point).</p>"
     parts = [f"<p>Witness: the readings differ in {_e(KIND_TEXT[w['kind']])}.</p>"]
     if w["kind"] == "round_end":
-        parts.append(f"<p>{_e(_game_text(w))}</p><ol start=\"{w.get('start', {}).get('round', 1)}\">")
+        parts.append(f"<p>{_e(_game_text(w))}</p><ol>")
         parts += [f"<li>{_e(', '.join(turns))}</li>" for turns in w["rounds"]]
         parts.append("</ol>")
     else:
