@@ -90,11 +90,12 @@ def to_markdown(report: dict[str, Any]) -> str:
            f"({report['solver_policy']}), and at random otherwise. Brackets give 95% Wilson intervals."), "",
            "## Sources", "", "| name | what it is |", "|---|---|"]
     out += [f"| {k} | {v} |" for k, v in report["sources"].items()]
-    out += ["", "## Summary", "", "| id | point | default | witness |", "|---|---|---|---|"]
+    out += ["", "## Summary", "", "| id | point | default | witness | solved value differs |", "|---|---|---|---|---|"]
     for e in report["entries"]:
         w = e["witness"]
         shown = KIND_TEXT[w["kind"]] if w else "none found"
-        out.append(f"| [{e['id']}](#{e['id']}) | {e['title']} | `{e['default']['reading']}` | {shown} |")
+        solved = _solved_summary(e["solved_witness"])
+        out.append(f"| [{e['id']}](#{e['id']}) | {e['title']} | `{e['default']['reading']}` | {shown} | {solved} |")
     for e in report["entries"]:
         out += ["", f"## {e['id']}", "", f"**{e['title'].rstrip('?.')}{'?' if e['title'].endswith('?') else '.'}** {e['question']}", "", "Sources:", ""]
         out += [f"> **{q['source']}**: “{q['text']}”  " for q in e["sources"]]
@@ -127,6 +128,15 @@ def _markdown_witness(w: dict[str, Any] | None) -> list[str]:
             lines += ["", f"Turn `{w['move']}` leads to:"]
     lines += [""] + [f"- under `{o['reading']}`: {_outcome_text(w['kind'], o)}" for o in w["outcomes"]]
     return lines
+
+
+def _solved_summary(w: dict[str, Any] | None) -> str:
+    if w is None:
+        return "-"
+    values = [(o["winner"], o["points"]) for o in w["outcomes"]]
+    if len({v[0] for v in values}) > 1:
+        return "who wins"
+    return "points banked"
 
 
 def _game_text(w: dict[str, Any]) -> str:
