@@ -30,7 +30,8 @@ def _progress(stage: str, done: int, total: int) -> None:
                     "each: the default takes 2-3 CPU minutes, 2000 about 20)."))
 @click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every search and game.")
 @click.option("--refresh-proofs", is_flag=True,
-              help="Prove the theorems and the deciding-card table again (minutes of z3) and save them first.")
+              help=("Prove the theorem catalogue and the deciding-card table again and save them first (a long z3 "
+                    "run: one theorem of the catalogue alone can take minutes)."))
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
 def report(fmt: str, out: str | None, games: int, seed: int, refresh_proofs: bool, quiet: bool) -> None:
     """The Red7 rules-clarification report: every ambiguity, its readings, a witness, how often it matters."""

@@ -188,8 +188,9 @@ def _witness_text(t: dict[str, Any]) -> str:
 def _markdown_proofs(p: dict[str, Any]) -> list[str]:
     lines = ["## Theorems and the never-decides table", ""]
     if p["theorems"] is None:
-        lines.append("The theorem results are not available yet: `arbiter.proofs` has not provided them "
-                     "(`report/proofs.json` is missing).")
+        lines.append("The theorem results are not available yet: `report/proofs.json` has not been written. Once "
+                     "`arbiter.proofs` provides its theorem catalogue (`arbiter.proofs.theorems.run_catalogue`), "
+                     "`arbiter report --refresh-proofs` proves it and saves the results here.")
     else:
         lines += [PROOFS_INTRO, "", "| id | statement | expected | status | witness |", "|---|---|---|---|---|"]
         lines += [f"| {t['id']} | {t['statement']} | {t['expected']} | {t['status']}"
@@ -197,7 +198,8 @@ def _markdown_proofs(p: dict[str, Any]) -> list[str]:
                   for t in p["theorems"]]
     lines.append("")
     if p["never_decides"] is None:
-        lines.append("The never-decides table is not available yet (`arbiter.proofs.deciding.never_decides`).")
+        lines.append("The never-decides table is not available yet either (`arbiter.proofs.deciding.never_decides`, "
+                     "saved by the same command).")
     else:
         lines += [NEVER_INTRO, "", "| rule | never decides |", "|---|---|"]
         lines += [f"| {r} | {' '.join(c) or '-'} |" for r, c in p["never_decides"].items()]

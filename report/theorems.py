@@ -1,7 +1,8 @@
 """The report's proofs section: the theorem results of ``arbiter.proofs`` (``run_catalogue``) and
-its never-decides table (``never_decides``). Proving them takes minutes of z3, so the report reads
-the results from ``proofs.json`` beside this module, written by ``refresh()`` (``arbiter report
---refresh-proofs``); a slow test keeps the file in step with the proofs."""
+its never-decides table (``never_decides``). Proving the catalogue is a long z3 run (one theorem can
+take minutes), so the report reads the results from ``proofs.json`` beside this module, written by
+``refresh()`` (``arbiter report --refresh-proofs``); a slow test keeps the file in step with the
+proofs, and asks for it once ``arbiter.proofs`` publishes ``run_catalogue``."""
 
 from __future__ import annotations
 
