@@ -19,3 +19,7 @@ ALL += [report.report]
 from . import solve
 
 ALL += [solve.solve]
+
+from . import interactions
+
+ALL += [interactions.interactions]
