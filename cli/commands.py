@@ -23,3 +23,7 @@ ALL += [solve.solve]
 from . import interactions
 
 ALL += [interactions.interactions]
+
+from . import prove
+
+ALL += [prove.prove]

@@ -1,0 +1,17 @@
+"""z3 proofs over Red7's declarative rules: the encoding compiled from ``model/red7/spec.py``,
+the theorem catalogue and the deciding-card table.
+
+Public API:
+
+- ``run_catalogue(only=None) -> list[Result]``: run every theorem (or one id / id prefix); each
+  ``Result`` has ``id``, ``statement``, ``scope``, ``expected``, ``status`` (proved, counterexample,
+  witness), ``seconds``, ``witness`` (decoded card codes) and ``to_json()``.
+- ``catalogue() -> list[Theorem]``: the theorems without running them.
+- ``deciding_table() -> list[Cell]``: 7 rules x 49 cards x 1-3 opponents; ``Cell.to_json()``.
+- ``never_decides() -> {"red": [card codes], ...}``: cards that decide against no opponent count.
+"""
+
+from .deciding import Cell, deciding_table, never_decides
+from .theorems import Result, Theorem, catalogue, run_catalogue
+
+__all__ = ["Cell", "Result", "Theorem", "catalogue", "deciding_table", "never_decides", "run_catalogue"]

@@ -73,7 +73,7 @@ class _Query:
         self.rule, self.opponents = rule, opponents
         self.palettes = [E.palette(f"p{i}") for i in range(opponents + 1)]
         standings = [E.standing(rule, p) for p in self.palettes]
-        self.solver = z3.Solver()
+        self.solver = z3.SimpleSolver()
         # Every card lies in at most one Palette.
         self.solver.add(E.disjoint(self.palettes))
         # Every player, the winner and each opponent, has a non-empty Palette.
@@ -83,7 +83,7 @@ class _Query:
         self.decides = [z3.Bool(f"decides_{card_code(c)}") for c in E.CARDS]
         for c in E.CARDS:
             # The deciding card is the highest qualifying card of the winning Palette.
-            self.solver.add(z3.Implies(self.decides[c], standings[0].highest == c))
+            self.solver.add(z3.Implies(self.decides[c], standings[0].decides(c)))
 
     def cell(self, card: int) -> Cell:
         found = _search(self.rule, card, self.opponents)

@@ -122,43 +122,56 @@ def candidates(selector: Selector, p: Palette) -> list[Candidate]:
     raise TypeError(f"unknown selector {selector!r}")
 
 
+def beats(a: tuple[z3.ArithRef, z3.ArithRef], b: tuple[z3.ArithRef, z3.ArithRef]) -> z3.BoolRef:
+    """(count, highest) ``a`` beats ``b``: more cards, or as many and a stronger highest card."""
+    return z3.Or(a[0] > b[0], z3.And(a[0] == b[0], a[1] > b[1]))
+
+
 @dataclass(frozen=True)
 class Standing:
-    """A Palette under one rule: ``key`` (count << 6 | highest + 1, 0 = nothing qualifies), the
-    ``count`` and ``highest`` of the qualifying set that counts, and card-by-card ``qualifies``."""
+    """A Palette under one rule: the ``count`` and ``highest`` card (-1 when none) of the
+    qualifying set that counts, ``key`` (count << 6 | highest + 1, as in ``fast.py``, 0 when
+    nothing qualifies) and card-by-card ``qualifies``."""
 
-    key: z3.ArithRef
     count: z3.ArithRef
     highest: z3.ArithRef
     qualifies: list[z3.BoolRef]
 
+    @property
+    def pair(self) -> tuple[z3.ArithRef, z3.ArithRef]:
+        return self.count, self.highest
 
-def _maximum(terms: Sequence[z3.ArithRef]) -> z3.ArithRef:
-    best = terms[0]
-    for t in terms[1:]:
-        best = z3.If(t > best, t, best)
-    return best
+    @property
+    def qualified(self) -> z3.BoolRef:
+        return self.count > 0
+
+    @property
+    def key(self) -> z3.ArithRef:
+        return z3.If(self.count > 0, self.count * 64 + self.highest + 1, 0)
+
+    def decides(self, card: int) -> z3.BoolRef:
+        """``card`` is the highest qualifying card."""
+        return z3.And(self.count > 0, self.highest == card)
 
 
 def standing(rule: int, p: Palette) -> Standing:
     """Compile rule ``rule`` (0 = Red ... 6 = Violet) from its spec over Palette ``p``."""
     cands = candidates(RULES[rule].selector, p)
-    keys = [cand.key for cand in cands]
-    best = _maximum(keys)
-    # The qualifying set that counts is the best candidate by (count, highest card); two
-    # non-empty candidates of one Palette never share a key, as they never share their top card.
-    chosen = [z3.And(k == best, best > 0) for k in keys]
-    count: z3.ArithRef = z3.IntVal(0)
-    highest: z3.ArithRef = z3.IntVal(-1)
-    for cand, ch in zip(cands, chosen):
-        count = z3.If(ch, cand.count, count)
-        highest = z3.If(ch, cand.highest, highest)
+    # The qualifying set that counts is the best candidate by (count, highest card): fold the
+    # candidates, keeping the later one only when it beats the best so far.
+    count, highest = z3.IntVal(0), z3.IntVal(-1)
+    chosen: list[z3.BoolRef] = []
+    for cand in cands:
+        better = z3.And(cand.guard, beats((cand.count, cand.highest), (count, highest)))
+        chosen = [z3.And(z3.Not(better), ch) for ch in chosen] + [better]
+        count = z3.If(better, cand.count, count)
+        highest = z3.If(better, cand.highest, highest)
     where: dict[int, list[z3.BoolRef]] = {c: [] for c in CARDS}
     for cand, ch in zip(cands, chosen):
         for c, m in cand.members:
             where[c].append(z3.And(ch, m))
     qualifies = [z3.Or(where[c]) if where[c] else z3.BoolVal(False) for c in CARDS]
-    return Standing(best, count, highest, qualifies)
+    return Standing(count, highest, qualifies)
 
 
 def winning(rule: int, palettes: Sequence[Palette], player: int, out: Sequence[bool] = (),
@@ -172,11 +185,11 @@ def winning(rule: int, palettes: Sequence[Palette], player: int, out: Sequence[b
         return z3.BoolVal(False)
     others = [j for j in competing if j != player]
     # Winning = more qualifying cards than anyone, ties broken by the highest qualifying card.
-    by_rule = z3.And(st[player].key > 0, *[st[player].key > st[j].key for j in others])
+    by_rule = z3.And(st[player].qualified, *[beats(st[player].pair, st[j].pair) for j in others])
     if ruleset.nobody_qualifies != HIGHEST_CARD:
         return by_rule
     highest = [top(list(enumerate(p))) for p in palettes]
-    nobody = z3.And([st[i].key == 0 for i in competing])
+    nobody = z3.And([z3.Not(st[i].qualified) for i in competing])
     # Reading "highest card overall decides": when nobody qualifies, the strongest Palette card wins.
     by_card = z3.And(nobody, highest[player] >= 0, *[highest[player] > highest[j] for j in others])
     return z3.Or(by_rule, by_card)

@@ -1,0 +1,339 @@
+"""The theorem catalogue: statements about the seven rules, each with an id, its English statement,
+its scope and the status it should have; ``run`` proves or refutes it with z3 (or networkx)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+import z3
+from arbiter.model.red7 import reference
+from arbiter.model.red7.cards import COLOUR_NAMES, NUMBER_MASK, RED, card_code, colour_of, number_of
+
+from . import deciding
+from . import encoding as E
+
+PROVED, COUNTEREXAMPLE, WITNESS, FAILED = "proved", "counterexample", "witness", "failed"
+Outcome = tuple[str, dict[str, Any] | None]
+
+
+@dataclass(frozen=True)
+class Theorem:
+    id: str
+    statement: str
+    scope: str
+    expected: str
+    check: Callable[[], Outcome]
+
+
+@dataclass(frozen=True)
+class Result:
+    """What running a theorem gave: ``status`` is proved, counterexample or witness; ``witness``
+    holds the decoded cards of a counterexample or witness (or the object that was proved)."""
+
+    id: str
+    statement: str
+    scope: str
+    expected: str
+    status: str
+    seconds: float
+    witness: dict[str, Any] | None = None
+
+    @property
+    def as_expected(self) -> bool:
+        return self.status == self.expected
+
+    def to_json(self) -> dict[str, Any]:
+        obj: dict[str, Any] = {"id": self.id, "statement": self.statement, "scope": self.scope,
+                               "expected": self.expected, "status": self.status, "seconds": round(self.seconds, 3)}
+        if self.witness is not None:
+            obj["witness"] = self.witness
+        return obj
+
+
+def run(theorem: Theorem) -> Result:
+    start = time.perf_counter()
+    status, witness = theorem.check()
+    return Result(theorem.id, theorem.statement, theorem.scope, theorem.expected, status,
+                  time.perf_counter() - start, witness)
+
+
+# -- z3 helpers -------------------------------------------------------------------------------
+
+def _prove(claim: z3.BoolRef, *premises: z3.BoolRef, show: Callable[[z3.ModelRef], dict] | None = None) -> Outcome:
+    """Prove by asserting the negation: unsat = proved, sat = a counterexample, decoded by ``show``
+    after shrinking it to the fewest cards."""
+    s = z3.SimpleSolver()
+    s.add(*premises, z3.Not(claim))
+    result = s.check()
+    if result == z3.unsat:
+        return PROVED, None
+    if result != z3.sat:
+        return FAILED, {"z3": str(result)}
+    return COUNTEREXAMPLE, show(_smallest(s)) if show else None
+
+
+def _find(*constraints: z3.BoolRef, show: Callable[[z3.ModelRef], dict]) -> Outcome:
+    """Look for an example with the fewest cards; none found = the existence claim failed."""
+    s = z3.SimpleSolver()
+    s.add(*constraints)
+    if s.check() != z3.sat:
+        return FAILED, None
+    return WITNESS, show(_smallest(s))
+
+
+def _smallest(s: z3.Solver) -> z3.ModelRef:
+    """A model of ``s`` with the fewest true card Booleans (``s`` is known satisfiable)."""
+    cards = _card_vars(s)
+    n = 0
+    while True:
+        s.push()
+        s.add(z3.PbLe([(b, 1) for b in cards], n))
+        if s.check() == z3.sat:
+            model = s.model()
+            s.pop()
+            return model
+        s.pop()
+        n += 1
+
+
+def _card_vars(s: z3.Solver) -> list[z3.BoolRef]:
+    """The Palette Booleans occurring in the solver's assertions (named ``<palette>_<card>``)."""
+    seen: dict[str, z3.BoolRef] = {}
+    todo = list(s.assertions())
+    done: set[int] = set()
+    while todo:
+        e = todo.pop()
+        if e.get_id() in done:
+            continue
+        done.add(e.get_id())
+        if z3.is_const(e) and z3.is_bool(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED and "_" in str(e):
+            seen[str(e)] = e
+        todo.extend(e.children())
+    return [seen[k] for k in sorted(seen)]
+
+
+def _palettes_of(palettes: Sequence[E.Palette], **extra: Any) -> Callable[[z3.ModelRef], dict]:
+    def show(model: z3.ModelRef) -> dict:
+        return {**extra, "palettes": [E.decode(model, p) for p in palettes]}
+    return show
+
+
+def _players(n: int, prefix: str = "p") -> list[E.Palette]:
+    return [E.palette(f"{prefix}{i}") for i in range(n)]
+
+
+def _name(rule: int) -> str:
+    return COLOUR_NAMES[rule].capitalize()
+
+
+# -- the catalogue ------------------------------------------------------------------------------
+
+def _no_ties(rule: int) -> Outcome:
+    a, b = _players(2)
+    sa, sb = E.standing(rule, a), E.standing(rule, b)
+    # Lemma 1: two disjoint Palettes that both qualify never stand equal (their highest
+    # qualifying cards differ), and two non-empty disjoint Palettes never share a highest card.
+    status, witness = _prove(z3.And(
+        z3.Implies(z3.And(sa.qualified, sb.qualified), z3.Or(E.beats(sa.pair, sb.pair), E.beats(sb.pair, sa.pair))),
+        z3.Implies(z3.And(E.non_empty(a), E.non_empty(b)), E.top(list(enumerate(a))) != E.top(list(enumerate(b))))),
+        E.disjoint([a, b]), show=_palettes_of([a, b]))
+    if status != PROVED:
+        return status, witness
+    # Lemma 2: among 2-4 players whose qualifying standings pairwise differ, exactly one is winning.
+    for n in (2, 3, 4):
+        pairs = [(z3.Int(f"count{i}"), z3.Int(f"highest{i}")) for i in range(n)]
+        distinct = [z3.Or(E.beats(pairs[i], pairs[j]), E.beats(pairs[j], pairs[i]))
+                    for i in range(n) for j in range(n) if i < j]
+        qualified = [c > 0 for c, _ in pairs]
+        wins = [z3.And(qualified[i], *[E.beats(pairs[i], pairs[j]) for j in range(n) if j != i]) for i in range(n)]
+        status, _ = _prove(z3.Implies(z3.Or(qualified), z3.PbEq([(w, 1) for w in wins], 1)), *distinct)
+        if status != PROVED:
+            return status, None
+    return PROVED, None
+
+
+def _monotone(rule: int) -> Outcome:
+    p = E.palette("p")
+    sp = E.standing(rule, p)
+    s = z3.SimpleSolver()
+    for x in E.CARDS:
+        # The Palette with card x added: the same Booleans, x set.
+        q = [z3.BoolVal(True) if c == x else p[c] for c in E.CARDS]
+        sq = E.standing(rule, q)
+        s.push()
+        # Counterexample sought: x was not in the Palette and adding it lowered the standing.
+        s.add(z3.Not(p[x]), E.beats(sp.pair, sq.pair))
+        result = s.check()
+        if result == z3.sat:
+            model = _smallest(s)
+            return COUNTEREXAMPLE, {"palette": E.decode(model, p), "added": card_code(x)}
+        s.pop()
+        if result != z3.unsat:
+            return FAILED, {"z3": str(result)}
+    return PROVED, None
+
+
+def _always_winner(rule: int) -> Outcome:
+    ps = _players(2)
+    # Both players have a Palette card, yet one of them is winning.
+    claim = z3.Or([E.winning(rule, ps, i) for i in range(2)])
+    return _prove(claim, E.disjoint(ps), *[E.non_empty(p) for p in ps], show=_palettes_of(ps, rule=COLOUR_NAMES[rule]))
+
+
+def _most(rule: int, measure: Callable[[E.Standing, E.Palette], z3.ArithRef], limit: int | None) -> Outcome:
+    """The largest value of ``measure`` over Palettes (of at most ``limit`` cards): a witness that
+    reaches it and the optimiser's proof that nothing exceeds it."""
+    p = E.palette("p")
+    st = E.standing(rule, p)
+    bound = [] if limit is None else [z3.PbLe([(b, 1) for b in p], limit)]
+    opt = z3.Optimize()
+    opt.add(*bound)
+    opt.maximize(measure(st, p))
+    if opt.check() != z3.sat:
+        return FAILED, None
+    model = opt.model()
+    best = model.eval(measure(st, p), model_completion=True).as_long()
+    qualifying = [card_code(c) for c in reversed(E.CARDS) if z3.is_true(model.eval(st.qualifies[c], model_completion=True))]
+    # z3's optimiser stops only once it has proved that no model exceeds ``best``.
+    return PROVED, {"value": best, "qualifying": qualifying}
+
+
+def _points(st: E.Standing, p: E.Palette) -> z3.ArithRef:
+    # Advanced: the banked set is the qualifying set that decided; a card scores its number.
+    return z3.Sum([z3.If(st.qualifies[c], number_of(c), 0) for c in E.CARDS])
+
+
+def _beats_order() -> Outcome:
+    g = nx.DiGraph()
+    g.add_nodes_from(E.CARDS)
+    for a in E.CARDS:
+        for b in E.CARDS:
+            # a beats b: with Palettes {a} and {b}, a's owner is winning Red.
+            if a != b and reference.leader(RED, [[a], [b]]) == 0:
+                g.add_edge(a, b)
+    complete = all(g.has_edge(a, b) != g.has_edge(b, a) for a in E.CARDS for b in E.CARDS if a < b)
+    acyclic = nx.is_directed_acyclic_graph(g)
+    order = list(nx.topological_sort(g)) if acyclic else []
+    # The rulebook's order: a higher number first, then Red, Orange, ..., Violet.
+    rulebook = sorted(E.CARDS, key=lambda c: (-number_of(c), colour_of(c)))
+    if complete and acyclic and order == rulebook:
+        return PROVED, {"order": [card_code(c) for c in order]}
+    cycle = [card_code(c) for c, _ in nx.find_cycle(g)] if not acyclic else []
+    return COUNTEREXAMPLE, {"complete": complete, "cycle": cycle, "order": [card_code(c) for c in order]}
+
+
+def _deciding(rule: int) -> Outcome:
+    cells = [c for k in deciding.OPPONENTS for c in deciding.table(rule, k)]
+    never = {str(k): [card_code(c.card) for c in reversed(cells) if c.opponents == k and not c.decides]
+             for k in deciding.OPPONENTS}
+    # Every yes carries a witness the compiled rule accepted; every no was proved unsat.
+    sound = all(c.decides == (c.witness is not None) for c in cells)
+    return (PROVED if sound else FAILED), {"never_decides_against": never}
+
+
+def _action1_rescue(rule: int) -> Outcome:
+    taker, before, after = E.palette("taker"), E.palette("target"), E.palette("after")
+    return _find(
+        E.disjoint([taker, before]),
+        # The taker's Palette holds the 1 just played.
+        z3.Or([taker[c] for c in range(49) if NUMBER_MASK[1] >> c & 1]),
+        # Default eligibility: the target holds at least as many Palette cards, and not only one.
+        E.size(before) >= E.size(taker), E.size(before) >= 2,
+        # The 1 takes exactly one of the target's cards.
+        E.subset(after, before), E.size(after) == E.size(before) - 1,
+        # Not winning before the take, winning after it.
+        z3.Not(E.winning(rule, [taker, before], 0)), E.winning(rule, [taker, after], 0),
+        show=_palettes_of([taker, before, after], rule=COLOUR_NAMES[rule]),
+    )
+
+
+def _palette_never_empty() -> Outcome:
+    size, after, number = z3.Ints("size after number")
+    steps = z3.Or(
+        # Play a hand card to the Palette.
+        after == size + 1,
+        # A 1 takes one card from a Palette, never its only card.
+        z3.And(size >= 2, after == size - 1),
+        # A 7 joins the Palette and moves one other Palette card away (Canvas or deck).
+        after == size + 1 - 1,
+    )
+    invariant = z3.Implies(z3.And(size >= 1, steps), after >= 1)
+    # The Advanced draw needs the discarded number above the Palette size, so never for a 1.
+    no_draw_for_1 = z3.Implies(z3.And(after >= 1, number == 1), z3.Not(number > after))
+    return _prove(z3.And(invariant, no_draw_for_1))
+
+
+def _everywhere(winning_all: bool) -> Outcome:
+    ps = _players(2)
+    wins = [E.winning(r, ps, 0) for r in range(7)]
+    return _find(E.disjoint(ps), *[E.non_empty(p) for p in ps], *(wins if winning_all else map(z3.Not, wins)),
+                 show=_palettes_of(ps))
+
+
+def _per_rule(prefix: str, statement: str, scope: str, expected: Callable[[int], str],
+              check: Callable[[int], Outcome]) -> Iterable[Theorem]:
+    for r in range(7):
+        yield Theorem(f"{prefix}/{COLOUR_NAMES[r]}", statement.format(rule=_name(r)), scope, expected(r),
+                      lambda r=r: check(r))
+
+
+SCOPE_ANY = "any disjoint Palettes of 2, 3 and 4 players (49 cards each), both nobody_qualifies readings"
+SCOPE_TWO = "2 players, any disjoint Palettes"
+
+
+def catalogue() -> list[Theorem]:
+    """Every theorem, in a fixed order."""
+    qualifies_always = {r for r in range(7) if r not in (3, 6)}  # Green and Violet filter cards out
+    theorems: list[Theorem] = []
+    theorems += _per_rule(
+        "no-ties", "Under {rule}, whenever anyone qualifies exactly one player is winning (no ties); with the "
+        "highest-card reading, whenever anyone has a Palette card", SCOPE_ANY, lambda r: PROVED, _no_ties)
+    theorems += _per_rule(
+        "monotone", "Under {rule}, adding a card to a Palette never lowers its standing (count, then highest "
+        "qualifying card), so it never makes a winning owner lose (and a 1 taking an opponent's card never "
+        "hurts the taker)", "any Palette, each of the 49 cards added", lambda r: PROVED, _monotone)
+    theorems += _per_rule(
+        "always-winner", "Under {rule}, any non-empty Palette qualifies: with non-empty Palettes someone is "
+        "always winning", SCOPE_TWO + ", both non-empty",
+        lambda r: PROVED if r in qualifies_always else COUNTEREXAMPLE, _always_winner)
+    theorems += _per_rule(
+        "max-count", "Under {rule}, the largest possible qualifying count is the witness's value (reached, and "
+        "proved unbeatable)", "one Palette, any cards", lambda r: PROVED,
+        lambda r: _most(r, lambda st, p: st.count, None))
+    theorems += _per_rule(
+        "max-banked", "Advanced under {rule}: the most points one round can bank from a Palette of at most 8 "
+        "cards (1 dealt + 7 from the hand, no draws) is the witness's value",
+        "one Palette of at most 8 cards", lambda r: PROVED, lambda r: _most(r, _points, 8))
+    theorems.append(Theorem(
+        "beats-order", "The card order (number, then colour Red..Violet) is a strict total order: the 'beats' "
+        "digraph of single cards under Red is complete and acyclic, and its order is the rulebook's",
+        "all 49 cards, pairwise", PROVED, _beats_order))
+    theorems += _per_rule(
+        "deciding", "Under {rule}, every card's ability to be the deciding card (highest qualifying card of "
+        "the winning Palette) is settled: a smallest witness for every yes, a proof for every no",
+        "49 cards x 1, 2, 3 opponents with non-empty Palettes", lambda r: PROVED, _deciding)
+    theorems += _per_rule(
+        "action1-rescue", "Action rule, under {rule}: a 1 can turn its player from not winning to winning "
+        "(default eligibility: the target holds at least as many Palette cards, never only one)",
+        SCOPE_TWO, lambda r: WITNESS, _action1_rescue)
+    theorems.append(Theorem(
+        "palette-never-empty", "A Palette of a player in the round never empties (dealt one card; a 1 never "
+        "takes an only card; a 7 moves a card other than itself), so discarding a 1 never earns the Advanced draw",
+        "every step of a turn, by induction on Palette size", PROVED, _palette_never_empty))
+    theorems.append(Theorem(
+        "winning-everywhere", "A player can be winning under all seven rules at once", SCOPE_TWO + ", non-empty",
+        WITNESS, lambda: _everywhere(True)))
+    theorems.append(Theorem(
+        "losing-everywhere", "A player with a Palette card can be winning under none of the seven rules, so no "
+        "discard to the Canvas alone can save them", SCOPE_TWO + ", non-empty", WITNESS, lambda: _everywhere(False)))
+    return theorems
+
+
+def run_catalogue(only: str | None = None) -> list[Result]:
+    """Run every theorem (or those whose id is ``only`` or starts with ``only/``)."""
+    chosen = [t for t in catalogue() if only is None or t.id == only or t.id.startswith(only + "/")]
+    return [run(t) for t in chosen]
