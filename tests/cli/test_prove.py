@@ -15,7 +15,7 @@ def test_prove_only_json():
 
 
 def test_prove_table():
-    result = CliRunner().invoke(cli, ["prove", "--only", "max-count"])
+    result = CliRunner().invoke(cli, ["prove", "--only", "max-count/green"])
     assert result.exit_code == 0
     assert "max-count/green" in result.output and "proved" in result.output
 
