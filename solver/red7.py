@@ -18,6 +18,7 @@ from arbiter.model.red7.game import (
     Position,
     TurnGenerator,
     banked_set,
+    next_to_move,
     points,
 )
 from arbiter.model.red7.ruleset import NOBODY, Ruleset
@@ -187,20 +188,8 @@ class Red7Game:
         """As ``game._finish``: the mover goes out unless winning, players without hand cards at
         the start of their turn go out, and the next player still in moves."""
         me, out, hands = s[1], s[2], s[3]
-        n = len(hands)
         hands = _set(hands, me, hand)
-        if not stays:
-            out |= 1 << me
-        nxt = me
-        while n - out.bit_count() > 1:
-            nxt = (nxt + 1) % n
-            if out >> nxt & 1:
-                continue
-            if hands[nxt]:
-                break
-            out |= 1 << nxt
-        if n - out.bit_count() <= 1:
-            nxt = next((i for i in range(n) if not out >> i & 1), me)
+        nxt, out = next_to_move(hands, out if stays else out | 1 << me, me)
         return (rule, nxt, out, hands, palettes, deck)
 
 

@@ -310,11 +310,11 @@ class TurnGenerator:
             yield PASS_MOVE, _finish(pos, _Turn(pos.hands[me], pos.palettes, pos.deck, pos.rule), False)
 
 
-def _finish(pos: Position, t: _Turn, stays: bool) -> Position:
-    """The position after the mover's turn: elimination, next player, round end and scoring."""
-    me, n = pos.to_move, pos.players
-    hands = _set(pos.hands, me, t.hand)
-    out = pos.out if stays else pos.out | 1 << me
+def next_to_move(hands: tuple[CardMask, ...], out: int, me: int) -> tuple[int, int]:
+    """After ``me``'s turn: (the next player in turn order who is still in, the players out). A
+    player with no hand cards at the start of their turn is out; with one player left the round is
+    over and that player is named."""
+    n = len(hands)
     nxt = me
     while n - _bits(out) > 1:
         nxt = (nxt + 1) % n
@@ -325,6 +325,14 @@ def _finish(pos: Position, t: _Turn, stays: bool) -> Position:
         out |= 1 << nxt  # no hand cards at the start of the turn: out
     if n - _bits(out) <= 1:
         nxt = next((i for i in range(n) if not out >> i & 1), me)
+    return nxt, out
+
+
+def _finish(pos: Position, t: _Turn, stays: bool) -> Position:
+    """The position after the mover's turn: elimination, next player, round end and scoring."""
+    me, n = pos.to_move, pos.players
+    hands = _set(pos.hands, me, t.hand)
+    nxt, out = next_to_move(hands, pos.out if stays else pos.out | 1 << me, me)
     scores = pos.scores
     new = Position(t.rule, nxt, hands, t.palettes, out, t.deck, pos.ruleset, scores)
     if new.is_over and pos.ruleset.advanced:
