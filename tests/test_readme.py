@@ -37,3 +37,9 @@ def test_tour_command_runs(command, tmp_path, monkeypatch):
         assert written.exists() and (written.is_dir() or written.stat().st_size > 0)
     else:
         assert result.output.strip()
+
+
+def test_test_modules_have_unique_basenames():
+    """pytest (rootdir import mode) cannot collect two test modules of one basename."""
+    names = [p.name for p in (ROOT / "tests").rglob("test_*.py")]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)

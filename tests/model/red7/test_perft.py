@@ -49,7 +49,7 @@ def test_seeded_deal_is_the_recorded_position(entry):
     assert pos == position_from_json(entry["position"])
 
 
-@pytest.mark.parametrize("entry, depth", cases())
+@pytest.mark.parametrize("entry, depth", list(cases()))
 def test_perft(entry, depth):
     pos = position_from_json(entry["position"])
     expected = entry["counts"][str(depth)]
