@@ -188,9 +188,10 @@ def _witness_text(t: dict[str, Any]) -> str:
 def _markdown_proofs(p: dict[str, Any]) -> list[str]:
     lines = ["## Theorems and the never-decides table", ""]
     if p["theorems"] is None:
-        lines.append("The theorem results are not available yet: `report/proofs.json` has not been written. Once "
-                     "`arbiter.proofs` provides its theorem catalogue (`arbiter.proofs.theorems.run_catalogue`), "
-                     "`arbiter report --refresh-proofs` proves it and saves the results here.")
+        lines.append("The theorem results are not saved yet: `report/proofs.json` has not been written. "
+                     "`arbiter report --refresh-proofs` proves the catalogue of `arbiter.proofs` (about ten minutes, "
+                     "most of it one theorem, see docs/performance.md) and saves the results here; `arbiter prove` "
+                     "runs the theorems directly.")
     else:
         lines += [PROOFS_INTRO, "", "| id | statement | expected | status | witness |", "|---|---|---|---|---|"]
         lines += [f"| {t['id']} | {t['statement']} | {t['expected']} | {t['status']}"
