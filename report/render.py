@@ -189,7 +189,7 @@ def _markdown_proofs(p: dict[str, Any]) -> list[str]:
     lines = ["## Theorems and the never-decides table", ""]
     if p["theorems"] is None:
         lines.append("The theorem results are not saved yet: `report/proofs.json` has not been written. "
-                     "`arbiter report --refresh-proofs` proves the catalogue of `arbiter.proofs` (about ten minutes, "
+                     "`arbiter report --refresh-proofs` proves the catalogue of `arbiter.proofs` (ten minutes or more, "
                      "most of it one theorem, see docs/performance.md) and saves the results here; `arbiter prove` "
                      "runs the theorems directly.")
     else:
