@@ -3,9 +3,9 @@ Booleans (one per card) and each combinator has a z3 meaning. Builders return ex
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cached_property
 
 import z3
 from arbiter.model.red7.cards import card_code
@@ -28,8 +28,24 @@ def constant(cards: Sequence[int]) -> Palette:
     return [z3.BoolVal(c in chosen) for c in CARDS]
 
 
-def size(p: Palette) -> z3.ArithRef:
-    return z3.Sum([z3.If(b, 1, 0) for b in p])
+def _difference(big: Palette, small: Palette) -> list[tuple[z3.BoolRef, int]]:
+    # Card counts as pseudo-Boolean sums, so z3's SAT core counts instead of its arithmetic.
+    return [(b, 1) for b in big] + [(s, -1) for s in small]
+
+
+def at_least(p: Palette, n: int) -> z3.BoolRef:
+    """``p`` holds at least ``n`` cards."""
+    return z3.PbGe([(b, 1) for b in p], n)
+
+
+def more_cards(big: Palette, small: Palette, by: int = 0) -> z3.BoolRef:
+    """``big`` holds at least ``by`` cards more than ``small`` (``by=0``: at least as many)."""
+    return z3.PbGe(_difference(big, small), by)
+
+
+def cards_more(big: Palette, small: Palette, by: int) -> z3.BoolRef:
+    """``big`` holds exactly ``by`` cards more than ``small``."""
+    return z3.PbEq(_difference(big, small), by)
 
 
 def disjoint(palettes: Sequence[Palette]) -> z3.BoolRef:
@@ -57,23 +73,43 @@ def top(members: Sequence[tuple[int, z3.BoolRef]]) -> z3.ArithRef:
 @dataclass(frozen=True)
 class Candidate:
     """One set a selector names: ``guard`` says whether the selector names it at all;
-    ``members`` says, card by card, whether the card belongs to it."""
+    ``members`` says, card by card, whether the card belongs to it; ``count`` and ``highest``
+    are its size and highest member (-1 when empty) whenever ``guard`` holds."""
 
     guard: z3.BoolRef
     members: tuple[tuple[int, z3.BoolRef], ...]
+    count: z3.ArithRef
+    highest: z3.ArithRef
 
-    @cached_property
-    def count(self) -> z3.ArithRef:
-        return z3.Sum([z3.If(m, 1, 0) for _, m in self.members]) if self.members else z3.IntVal(0)
 
-    @cached_property
-    def highest(self) -> z3.ArithRef:
-        return top(self.members)
+_shortcuts = True  # see plain_counts()
 
-    @cached_property
-    def key(self) -> z3.ArithRef:
-        """count << 6 | (highest + 1), as in ``fast.py``, and 0 when not named or empty."""
-        return z3.If(self.guard, self.count * 64 + self.highest + 1, 0)
+
+@contextmanager
+def plain_counts() -> Iterator[None]:
+    """Within this block every candidate's count and highest card are read off its members, as
+    written in the spec, ignoring the simpler forms the combinators know. The two agree (a test
+    checks it); the plain form is what ``benchmarks/prove.py`` measures the shortcuts against."""
+    global _shortcuts
+    saved, _shortcuts = _shortcuts, False
+    try:
+        yield
+    finally:
+        _shortcuts = saved
+
+
+def candidate(guard: z3.BoolRef, members: Sequence[tuple[int, z3.BoolRef]], count: z3.ArithRef | None = None,
+              highest: z3.ArithRef | None = None) -> Candidate:
+    """A candidate whose count and highest card are read off its members, unless the combinator
+    knows them in a simpler form: a run's count is its length, say, not a sum over 7 cards per
+    value. Proving a bound over counts then stays in z3's SAT core instead of its arithmetic (the
+    largest Indigo count went from minutes to a tenth of a second)."""
+    members = tuple(members)
+    if not _shortcuts:
+        count = highest = None
+    if count is None:
+        count = z3.Sum([z3.If(m, 1, 0) for _, m in members]) if members else z3.IntVal(0)
+    return Candidate(guard, members, count, top(members) if highest is None else highest)
 
 
 def _groups(key: str) -> dict[int, list[int]]:
@@ -92,21 +128,22 @@ def candidates(selector: Selector, p: Palette) -> list[Candidate]:
     """The z3 meaning of each combinator: the candidate sets it names in Palette ``p``."""
     if isinstance(selector, HighestCard):
         # Each card alone is a candidate.
-        return [Candidate(p[c], ((c, p[c]),)) for c in CARDS]
+        return [candidate(p[c], [(c, p[c])], z3.IntVal(1), z3.IntVal(c)) for c in CARDS]
     if isinstance(selector, AllMatching):
         # Every Palette card meeting the predicate, all together.
-        return [Candidate(z3.BoolVal(True), tuple((c, p[c]) for c in CARDS if holds(selector.predicate, c)))]
+        return [candidate(z3.BoolVal(True), [(c, p[c]) for c in CARDS if holds(selector.predicate, c)])]
     groups = _groups(selector.key)
     if isinstance(selector, LargestGroup):
         # The cards sharing one value of the key, one candidate per value.
-        return [Candidate(z3.BoolVal(True), tuple((c, p[c]) for c in g)) for g in groups.values()]
+        return [candidate(z3.BoolVal(True), [(c, p[c]) for c in g]) for g in groups.values()]
+    present = {v: z3.Or([p[c] for c in g]) for v, g in groups.items()}
+    tops = {c: _highest_of_its_group(p, c, g) for g in groups.values() for c in g}
     if isinstance(selector, OnePerKey):
-        # The highest card of each value of the key, all together.
-        return [Candidate(z3.BoolVal(True), tuple((c, _highest_of_its_group(p, c, g))
-                                                  for g in groups.values() for c in g))]
+        # The highest card of each value of the key, all together: one card per value present,
+        # and the strongest of them is the strongest Palette card.
+        return [candidate(z3.BoolVal(True), [(c, tops[c]) for g in groups.values() for c in g],
+                          count=z3.Sum([z3.If(present[v], 1, 0) for v in groups]), highest=top(list(enumerate(p))))]
     if isinstance(selector, LongestRun):
-        present = {v: z3.Or([p[c] for c in g]) for v, g in groups.items()}
-        tops = {c: _highest_of_its_group(p, c, g) for g in groups.values() for c in g}
         runs = []
         for a in groups:
             for b in groups:
@@ -115,9 +152,11 @@ def candidates(selector: Selector, p: Palette) -> list[Candidate]:
                 # A maximal run: every value from a to b present, the values just outside absent.
                 guard = z3.And(*[present[v] for v in range(a, b + 1)],
                                *[z3.Not(present[v]) for v in (a - 1, b + 1) if v in present])
-                # One card per value, the highest copy: a duplicate does not lengthen the run.
-                members = tuple((c, tops[c]) for v in range(a, b + 1) for c in groups[v])
-                runs.append(Candidate(guard, members))
+                # One card per value, the highest copy: a duplicate does not lengthen the run. So the
+                # count is the run's length and its highest card the strongest card of value b.
+                members = [(c, tops[c]) for v in range(a, b + 1) for c in groups[v]]
+                runs.append(candidate(guard, members, count=z3.IntVal(b - a + 1),
+                                      highest=top([(c, p[c]) for c in groups[b]])))
         return runs
     raise TypeError(f"unknown selector {selector!r}")
 

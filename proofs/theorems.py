@@ -242,9 +242,9 @@ def _action1_rescue(rule: int) -> Outcome:
         # The taker's Palette holds the 1 just played.
         z3.Or([taker[c] for c in range(49) if NUMBER_MASK[1] >> c & 1]),
         # Default eligibility: the target holds at least as many Palette cards, and not only one.
-        E.size(before) >= E.size(taker), E.size(before) >= 2,
+        E.more_cards(before, taker), E.at_least(before, 2),
         # The 1 takes exactly one of the target's cards.
-        E.subset(after, before), E.size(after) == E.size(before) - 1,
+        E.subset(after, before), E.cards_more(before, after, 1),
         # Not winning before the take, winning after it.
         z3.Not(E.winning(rule, [taker, before], 0)), E.winning(rule, [taker, after], 0),
         show=_palettes_of([taker, before, after], rule=COLOUR_NAMES[rule]),

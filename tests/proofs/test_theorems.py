@@ -29,7 +29,7 @@ def test_always_winner_and_its_smallest_counterexample(rule, expected):
 
 
 @pytest.mark.parametrize("rule, most", [("red", 1), ("orange", 7), ("yellow", 7), ("green", 21), ("blue", 7),
-                                        ("violet", 21)])
+                                        ("indigo", 7), ("violet", 21)])
 def test_max_count(rule, most):
     result = _run(f"max-count/{rule}")
     assert result.witness["value"] == most == len(result.witness["qualifying"])
