@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 import click
-from arbiter.report import theorems
+from arbiter.proofs.cache import Cache, default_dir
 from arbiter.report.build import DEFAULT_GAMES, DEFAULT_SEED, build
 from arbiter.report.render import RENDERERS
 
@@ -29,22 +29,22 @@ def _progress(stage: str, done: int, total: int) -> None:
               help=("Seeded games per player count and policy for the divergence shares (about 0.1 s per game "
                     "with random players, 0.15 s solver-guided: the default takes some 3 minutes, 2000 some 25)."))
 @click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every search and game.")
-@click.option("--refresh-proofs", is_flag=True,
-              help=("Prove the theorem catalogue and the deciding-card table again and save them first (a long z3 "
-                    "run: one theorem of the catalogue alone can take minutes)."))
+@click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help=("Where the proofs section is cached (default $ARBITER_CACHE_DIR, else $XDG_CACHE_HOME/arbiter "
+                    "or ~/.cache/arbiter)."))
+@click.option("--no-cache", is_flag=True,
+              help="Prove the theorem catalogue again (some 25 s of z3) instead of reading the cached results.")
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
-def report(fmt: str, out: str | None, games: int, seed: int, refresh_proofs: bool, quiet: bool) -> None:
+def report(fmt: str, out: str | None, games: int, seed: int, cache_dir: Path | None, no_cache: bool,
+           quiet: bool) -> None:
     """The Red7 rules-clarification report: every ambiguity, its readings, a witness, how often it matters."""
     if games < 1:
         fail(f"--games must be at least 1, got {games}")
     if out is not None and not Path(out).resolve().parent.is_dir():
         fail(f"--out: directory of {out!r} does not exist")
-    if refresh_proofs:
-        try:
-            theorems.refresh()
-        except ImportError as e:
-            fail(f"--refresh-proofs: arbiter.proofs does not provide the theorems yet ({e})")
-    text = RENDERERS[fmt](build(games, seed, progress=None if quiet else _progress))
+    data = build(games, seed, progress=None if quiet else _progress, cache=Cache(cache_dir or default_dir()),
+                 refresh=no_cache)
+    text = RENDERERS[fmt](data)
     if out is None:
         sys.stdout.write(text)
     else:

@@ -58,7 +58,10 @@ class Cache:
         path = self.path(kind, k)
         if path is None:
             return
-        path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(value))
-        tmp.replace(path)  # atomic: a concurrent reader sees the old file or the whole new one
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(json.dumps(value))
+            tmp.replace(path)  # atomic: a concurrent reader sees the old file or the whole new one
+        except OSError:
+            pass  # an unwritable cache only costs the next run the computation again

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from arbiter.proofs.cache import Cache
+
 from . import divergence, play, theorems, witness
 from .catalogue import CATALOGUE, SOURCES, Entry
 
@@ -30,8 +32,10 @@ def entry_json(entry: Entry) -> dict[str, Any]:
 
 
 def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[Entry, ...] = CATALOGUE,
-          progress: Callable[[str, int, int], None] | None = None) -> dict[str, Any]:
-    """The whole report. ``progress(stage, done, total)`` is called as work advances."""
+          progress: Callable[[str, int, int], None] | None = None, cache: Cache | None = None,
+          refresh: bool = False) -> dict[str, Any]:
+    """The whole report. ``progress(stage, done, total)`` is called as work advances; the proofs
+    section is read from ``cache`` when there (unless ``refresh``) and written to it otherwise."""
     found, solved = {}, {}
     for k, entry in enumerate(entries):
         found[entry.id] = witness.find(entry, seed)
@@ -48,11 +52,7 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
             progress("games", done, total)
 
     shares = {policy: divergence.sample(list(entries), games, seed, step, policy) for policy in divergence.POLICIES}
-    if progress:
-        progress("proofs", 0, 1)
-    proofs = theorems.section()
-    if progress:
-        progress("proofs", 1, 1)
+    proofs = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh)
     return {
         "title": "Red7 rules clarifications",
         "command": f"arbiter report --games {games} --seed {seed}",

@@ -172,10 +172,10 @@ def _solved_text(o: dict[str, Any]) -> str:
     return f"{won}; winning turns of the player to move: {moves}; best play: {line}"
 
 
-PROOFS_INTRO = ("Proved with z3 by `arbiter.proofs` (the theorem catalogue, `run_catalogue`, and the deciding-card "
-                "table, `never_decides`), read from `report/proofs.json` (refreshed by `arbiter report "
-                "--refresh-proofs`). A status is `proved` (the negation is unsatisfiable), `counterexample` or "
-                "`witness` (a satisfying example, shown as cards).")
+PROOFS_INTRO = ("Proved with z3 {z3} by `arbiter.proofs` as the report is built: the theorem catalogue (what "
+                "`arbiter prove` runs) and the deciding-card table (`never_decides`). A status is `proved` (the "
+                "negation is unsatisfiable), `counterexample` or `witness` (a satisfying example with the fewest "
+                "cards, shown as cards).")
 NEVER_INTRO = ("Cards that can never be the deciding card (the highest qualifying card of the winning Palette) "
                "against 1, 2 or 3 opponents, by rule, strongest first:")
 
@@ -186,24 +186,13 @@ def _witness_text(t: dict[str, Any]) -> str:
 
 
 def _markdown_proofs(p: dict[str, Any]) -> list[str]:
-    lines = ["## Theorems and the never-decides table", ""]
-    if p["theorems"] is None:
-        lines.append("The theorem results are not saved yet: `report/proofs.json` has not been written. "
-                     "`arbiter report --refresh-proofs` proves the catalogue of `arbiter.proofs` (ten minutes or more, "
-                     "most of it one theorem, see docs/performance.md) and saves the results here; `arbiter prove` "
-                     "runs the theorems directly.")
-    else:
-        lines += [PROOFS_INTRO, "", "| id | statement | expected | status | witness |", "|---|---|---|---|---|"]
-        lines += [f"| {t['id']} | {t['statement']} | {t['expected']} | {t['status']}"
-                  f"{'' if t['as_expected'] else ' (not as expected)'} | {_witness_text(t).replace('|', '/')} |"
-                  for t in p["theorems"]]
-    lines.append("")
-    if p["never_decides"] is None:
-        lines.append("The never-decides table is not available yet either (`arbiter.proofs.deciding.never_decides`, "
-                     "saved by the same command).")
-    else:
-        lines += [NEVER_INTRO, "", "| rule | never decides |", "|---|---|"]
-        lines += [f"| {r} | {' '.join(c) or '-'} |" for r, c in p["never_decides"].items()]
+    lines = ["## Theorems and the never-decides table", "", PROOFS_INTRO.format(z3=p["z3"]), "",
+             "| id | statement | expected | status | witness |", "|---|---|---|---|---|"]
+    lines += [f"| {t['id']} | {t['statement']} | {t['expected']} | {t['status']}"
+              f"{'' if t['as_expected'] else ' (not as expected)'} | {_witness_text(t).replace('|', '/')} |"
+              for t in p["theorems"]]
+    lines += ["", NEVER_INTRO, "", "| rule | never decides |", "|---|---|"]
+    lines += [f"| {r} | {' '.join(c) or '-'} |" for r, c in p["never_decides"].items()]
     return lines
 
 
@@ -312,20 +301,13 @@ def to_html(report: dict[str, Any]) -> str:
         parts.append("</section>")
     parts += ['<section id="proofs">', "<h2>Theorems and the never-decides table</h2>"]
     p = report["proofs"]
-    md = [x for x in _markdown_proofs(p)[2:] if x and not x.startswith("|")]
-    if p["theorems"] is None:
-        parts.append(f"<p>{_e(md[0].replace('`', ''))}</p>")
-    else:
-        parts.append(f"<p>{_e(PROOFS_INTRO.replace('`', ''))}</p>")
-        parts.append(_table(["id", "statement", "expected", "status", "witness"],
-                            [[_e(t["id"]), _e(t["statement"]), _e(t["expected"]),
-                              _e(t["status"] + ("" if t["as_expected"] else " (not as expected)")),
-                              f"<code>{_e(_witness_text(t))}</code>"] for t in p["theorems"]]))
-    if p["never_decides"] is None:
-        parts.append(f"<p>{_e(md[-1].replace('`', ''))}</p>")
-    else:
-        parts.append(f"<p>{_e(NEVER_INTRO)}</p>")
-        parts.append(_table(["rule", "never decides"], [[_e(r), _cards(c)] for r, c in p["never_decides"].items()]))
+    parts.append(f"<p>{_e(PROOFS_INTRO.format(z3=p['z3']).replace('`', ''))}</p>")
+    parts.append(_table(["id", "statement", "expected", "status", "witness"],
+                        [[_e(t["id"]), _e(t["statement"]), _e(t["expected"]),
+                          _e(t["status"] + ("" if t["as_expected"] else " (not as expected)")),
+                          f"<code>{_e(_witness_text(t))}</code>"] for t in p["theorems"]]))
+    parts.append(f"<p>{_e(NEVER_INTRO)}</p>")
+    parts.append(_table(["rule", "never decides"], [[_e(r), _cards(c)] for r, c in p["never_decides"].items()]))
     parts += ["</section>", "</body>", "</html>"]
     return "\n".join(parts) + "\n"
 

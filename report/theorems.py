@@ -1,26 +1,21 @@
-"""The report's proofs section: the theorem results of ``arbiter.proofs`` (``run_catalogue``) and
-its never-decides table (``never_decides``). Proving the catalogue is a long z3 run (one theorem can
-take minutes), so the report reads the results from ``proofs.json`` beside this module, written by
-``refresh()`` (``arbiter report --refresh-proofs``); a slow test keeps the file in step with the
-proofs, and asks for it once ``arbiter.proofs`` publishes ``run_catalogue``."""
+"""The report's proofs section: the theorem catalogue of ``arbiter.proofs`` proved again
+(``catalogue`` and ``run``, as ``arbiter prove`` does) and its never-decides table
+(``never_decides``). The whole catalogue takes some 25 s of z3, so a section is kept in memory for
+the process and, when a ``Cache`` is given, on disk keyed by the code and the z3 version."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
-CACHE = Path(__file__).with_name("proofs.json")
+import z3
+from arbiter.proofs import catalogue, never_decides
+from arbiter.proofs.cache import PACKAGES, Cache, code_version, key
+from arbiter.proofs.theorems import run
+
 STABLE = ("id", "statement", "scope", "expected", "status", "witness")  # seconds vary, so they are left out
 
-
-def compute(only: str | None = None) -> dict[str, Any]:
-    """Run the theorem catalogue (or the theorems ``only`` selects) and the deciding-card table."""
-    from arbiter.proofs.deciding import never_decides
-    from arbiter.proofs.theorems import run_catalogue
-
-    theorems = [theorem_json(r.to_json()) for r in run_catalogue(only)]
-    return {"theorems": theorems, "never_decides": never_decides() if only is None else None}
+_memo: dict[str, dict[str, Any]] = {}
 
 
 def theorem_json(result: dict[str, Any]) -> dict[str, Any]:
@@ -30,17 +25,29 @@ def theorem_json(result: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def refresh(path: Path = CACHE) -> dict[str, Any]:
-    """Prove everything again and write the results to ``path``."""
-    data = compute()
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+def compute(progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Prove every theorem of the catalogue and the deciding-card table; ``progress(done, total)``
+    after each theorem."""
+    chosen = catalogue()
+    results = []
+    for k, theorem in enumerate(chosen):
+        results.append(theorem_json(run(theorem).to_json()))
+        if progress:
+            progress(k + 1, len(chosen))
+    return {"z3": z3.get_version_string(), "theorems": results, "never_decides": never_decides()}
+
+
+def section(cache: Cache | None = None, progress: Callable[[int, int], None] | None = None,
+            refresh: bool = False) -> dict[str, Any]:
+    """``{"z3": version, "theorems": [...], "never_decides": {rule: [codes]}}``, proved once per
+    process and code version; read from and written to ``cache`` unless ``refresh``."""
+    k = key(code_version((*PACKAGES, "report")), z3.get_version_string(), "report-proofs")
+    cache = cache or Cache(None)
+    data = None if refresh else _memo.get(k) or cache.get("report-proofs", k)
+    if data is None:
+        data = compute(progress)
+        cache.put("report-proofs", k, data)
+    elif progress:
+        progress(len(data["theorems"]), len(data["theorems"]))
+    _memo[k] = data
     return data
-
-
-def section(path: Path = CACHE) -> dict[str, Any]:
-    """``{"theorems": [...] | None, "never_decides": {rule: [codes]} | None}`` from ``path``; None
-    for both when the results have not been written yet."""
-    if not path.is_file():
-        return {"theorems": None, "never_decides": None}
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return {"theorems": data["theorems"], "never_decides": data["never_decides"]}

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 def test_report_json_to_file(report, monkeypatch, tmp_path):
     calls = []
-    monkeypatch.setattr(command, "build", lambda games, seed, progress: calls.append((games, seed)) or report)
+    monkeypatch.setattr(command, "build", lambda games, seed, progress, **kw: calls.append((games, seed)) or report)
     out = tmp_path / "r.json"
     result = CliRunner().invoke(cli, ["report", "--format", "json", "--out", str(out), "--games", "20", "--seed", "7"])
     assert result.exit_code == 0, result.output
@@ -18,7 +18,7 @@ def test_report_json_to_file(report, monkeypatch, tmp_path):
 
 
 def test_report_markdown_to_stdout(report, monkeypatch):
-    monkeypatch.setattr(command, "build", lambda games, seed, progress: report)
+    monkeypatch.setattr(command, "build", lambda games, seed, progress, **kw: report)
     result = CliRunner().invoke(cli, ["report", "--quiet"])
     assert result.exit_code == 0
     assert result.output.startswith("# Red7 rules clarifications")
@@ -29,3 +29,13 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path):
         result = CliRunner().invoke(cli, ["report", *args])
         assert result.exit_code == 2, args
         assert "Traceback" not in result.output
+
+
+def test_cache_dir_and_no_cache_reach_the_proofs_section(report, monkeypatch, tmp_path):
+    seen = []
+    monkeypatch.setattr(command, "build", lambda games, seed, progress, cache, refresh: seen.append(
+        (cache.directory, refresh)) or report)
+    for extra, refresh in (([], False), (["--no-cache"], True)):
+        result = CliRunner().invoke(cli, ["report", "--quiet", "--cache-dir", str(tmp_path), *extra])
+        assert result.exit_code == 0, result.output
+        assert seen.pop() == (tmp_path, refresh)

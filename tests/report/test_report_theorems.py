@@ -1,31 +1,39 @@
-"""The proofs section: read from report/proofs.json, rendered as a table of theorem results and the
-never-decides table; the saved results stay in step with ``arbiter.proofs`` (slow: z3)."""
-
-import json
+"""The proofs section: the theorem catalogue proved as the report is built, its witnesses true of the
+engine, kept once per process and on disk, and rendered as two tables."""
 
 import html5lib
 import pytest
-from arbiter import proofs
+from arbiter.model.red7 import reference
+from arbiter.model.red7.cards import parse_card
+from arbiter.proofs import catalogue, never_decides
+from arbiter.proofs.cache import Cache
 from arbiter.report import theorems
-from arbiter.report.render import _markdown_proofs as to_markdown_proofs
 from arbiter.report.render import to_html, to_markdown
 
-SECTION = {"theorems": [{"id": "palette-never-empty", "statement": "A Palette never empties", "scope": "s",
+SECTION = {"z3": "9.9.9",
+           "theorems": [{"id": "palette-never-empty", "statement": "A Palette never empties", "scope": "s",
                          "expected": "proved", "status": "proved", "as_expected": True},
                         {"id": "winning-everywhere", "statement": "Winning under all seven rules", "scope": "s",
-                         "expected": "witness", "status": "witness", "as_expected": True,
+                         "expected": "witness", "status": "counterexample", "as_expected": False,
                          "witness": {"palettes": [["R7", "O6"], ["V1"]]}}],
            "never_decides": {"red": [], "violet": ["R7", "O7"]}}
 
 
-def test_section_is_none_without_saved_results(tmp_path):
-    assert theorems.section(tmp_path / "missing.json") == {"theorems": None, "never_decides": None}
+def test_section_is_the_whole_catalogue_as_expected(report):
+    proofs = report["proofs"]
+    assert [t["id"] for t in proofs["theorems"]] == [t.id for t in catalogue()]
+    assert [t["id"] for t in proofs["theorems"] if not t["as_expected"]] == []
+    assert proofs["never_decides"] == never_decides()
+    # Violet counts only cards below 4: a 7 can never be its deciding card.
+    assert "R7" in proofs["never_decides"]["violet"]
 
 
-def test_section_reads_saved_results(tmp_path):
-    path = tmp_path / "proofs.json"
-    path.write_text(json.dumps(SECTION), encoding="utf-8")
-    assert theorems.section(path) == SECTION
+@pytest.mark.parametrize("theorem_id, wins", [("winning-everywhere", 7), ("losing-everywhere", 0)])
+def test_section_witnesses_are_true_of_the_engine(report, theorem_id, wins):
+    (t,) = [t for t in report["proofs"]["theorems"] if t["id"] == theorem_id]
+    palettes = [[parse_card(c) for c in p] for p in t["witness"]["palettes"]]
+    assert all(palettes)
+    assert sum(reference.leader(rule, palettes) == 0 for rule in range(7)) == wins
 
 
 def test_theorem_json_keeps_stable_fields_and_flags_surprises():
@@ -35,26 +43,31 @@ def test_theorem_json_keeps_stable_fields_and_flags_surprises():
                    "witness": {"a": 1}, "as_expected": False}
 
 
+def test_section_is_proved_once_then_read_from_the_cache(tmp_path, monkeypatch):
+    calls = []
+
+    def compute(progress=None):
+        calls.append(1)
+        return SECTION
+
+    monkeypatch.setattr(theorems, "compute", compute)
+    monkeypatch.setattr(theorems, "_memo", {})
+    cache = Cache(tmp_path)
+    assert theorems.section(cache) == SECTION and len(calls) == 1
+    monkeypatch.setattr(theorems, "_memo", {})  # a new process: only the disk remembers
+    seen = []
+    assert theorems.section(cache, lambda k, n: seen.append((k, n))) == SECTION and len(calls) == 1
+    assert seen == [(2, 2)]
+    assert theorems.section(cache, refresh=True) == SECTION and len(calls) == 2
+
+
 def test_proofs_section_renders_in_markdown_and_html(report):
     full = {**report, "proofs": SECTION}
     md = to_markdown(full)
-    assert "| winning-everywhere | Winning under all seven rules | witness | witness |" in md
-    assert "| violet | R7 O7 |" in md
+    assert "Proved with z3 9.9.9" in md
+    assert "| winning-everywhere | Winning under all seven rules | witness | counterexample (not as expected) |" in md
+    assert "| violet | R7 O7 |" in md and "| red | - |" in md
     doc = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(to_html(full))
     section = doc.find(".//section[@id='proofs']")
     assert len(section.findall(".//table")) == 2
-
-
-@pytest.mark.slow
-def test_saved_results_are_in_step_with_the_proofs():
-    """Without saved results the proofs package must not publish its catalogue runner yet (as the
-    report says); with them, a quick theorem of the catalogue, proved again, matches its saved result."""
-    saved = theorems.section()
-    if saved["theorems"] is None:
-        # Without saved results the report must say so, and how to save them, rather than show a table.
-        text = "\n".join(to_markdown_proofs(saved))
-        assert "not saved yet" in text and "--refresh-proofs" in text and "| id |" not in text
-        assert hasattr(proofs.theorems, "run_catalogue")
-        return
-    again = theorems.compute("palette-never-empty")["theorems"]
-    assert again == [t for t in saved["theorems"] if t["id"] == "palette-never-empty"]
+    assert "not as expected" in "".join(section.itertext())
