@@ -33,7 +33,7 @@ def _progress(stage: str, done: int, total: int) -> None:
               help=("Where the proofs section is cached (default $ARBITER_CACHE_DIR, else $XDG_CACHE_HOME/arbiter "
                     "or ~/.cache/arbiter)."))
 @click.option("--no-cache", is_flag=True,
-              help="Prove the theorem catalogue again (some 25 s of z3) instead of reading the cached results.")
+              help="Prove the theorem catalogue again (some 40 s of z3) instead of reading the cached results.")
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
 def report(fmt: str, out: str | None, games: int, seed: int, cache_dir: Path | None, no_cache: bool,
            quiet: bool) -> None:

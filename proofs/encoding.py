@@ -38,6 +38,11 @@ def at_least(p: Palette, n: int) -> z3.BoolRef:
     return z3.PbGe([(b, 1) for b in p], n)
 
 
+def at_most(p: Palette, n: int) -> z3.BoolRef:
+    """``p`` holds at most ``n`` cards."""
+    return z3.PbLe([(b, 1) for b in p], n)
+
+
 def more_cards(big: Palette, small: Palette, by: int = 0) -> z3.BoolRef:
     """``big`` holds at least ``by`` cards more than ``small`` (``by=0``: at least as many)."""
     return z3.PbGe(_difference(big, small), by)

@@ -11,7 +11,7 @@ from typing import Any
 import networkx as nx
 import z3
 from arbiter.model.red7 import reference
-from arbiter.model.red7.cards import COLOUR_NAMES, NUMBER_MASK, RED, card_code, colour_of, number_of
+from arbiter.model.red7.cards import COLOUR_NAMES, NUMBER_MASK, RED, card_code, colour_of, number_of, parse_card
 
 from . import deciding
 from . import encoding as E
@@ -86,18 +86,40 @@ def _find(*constraints: z3.BoolRef, show: Callable[[z3.ModelRef], dict]) -> Outc
 
 
 def _smallest(s: z3.Solver) -> z3.ModelRef:
-    """A model of ``s`` with the fewest true card Booleans (``s`` is known satisfiable)."""
+    """The canonical model of ``s`` (known satisfiable): the fewest true card Booleans, then, Palette
+    by Palette (in name order) and card by card from the strongest, each card left out whenever
+    some model of that size allows it. The result depends only on the constraints, not on z3's
+    search, so the same theorem gives the same witness whatever ran before it in the process."""
     cards = _card_vars(s)
     n = 0
     while True:
         s.push()
         s.add(z3.PbLe([(b, 1) for b in cards], n))
         if s.check() == z3.sat:
-            model = s.model()
-            s.pop()
-            return model
+            break
         s.pop()
         n += 1
+    model = s.model()
+    for b in sorted(cards, key=_strongest_first):
+        if z3.is_true(model.eval(b, model_completion=True)):
+            s.push()
+            s.add(z3.Not(b))
+            result = s.check()
+            if result == z3.sat:
+                model = s.model()
+            s.pop()
+            if result != z3.sat:
+                s.add(b)
+                continue
+        # The current model leaves the card out: keep it out.
+        s.add(z3.Not(b))
+    s.pop()
+    return model
+
+
+def _strongest_first(b: z3.BoolRef) -> tuple[str, int]:
+    name, code = str(b).rsplit("_", 1)
+    return name, -parse_card(code)
 
 
 def _card_vars(s: z3.Solver) -> list[z3.BoolRef]:
@@ -184,27 +206,49 @@ def _always_winner(rule: int) -> Outcome:
     return _prove(claim, E.disjoint(ps), *[E.non_empty(p) for p in ps], show=_palettes_of(ps, rule=COLOUR_NAMES[rule]))
 
 
-def _most(rule: int, measure: Callable[[E.Standing, E.Palette], z3.ArithRef], limit: int | None) -> Outcome:
-    """The largest value of ``measure`` over Palettes (of at most ``limit`` cards): a witness that
-    reaches it and the optimiser's proof that nothing exceeds it."""
+def _most(rule: int, weight: Callable[[int], int], limit: int | None) -> Outcome:
+    """The largest total ``weight`` of a qualifying set over Palettes (of at most ``limit`` cards):
+    the optimiser's proof that nothing exceeds it, and the canonical Palette reaching it (the fewest
+    cards, then each card left out, strongest first, whenever the optimum allows it)."""
     p = E.palette("p")
     st = E.standing(rule, p)
-    bound = [] if limit is None else [z3.PbLe([(b, 1) for b in p], limit)]
+    weighted = [(st.qualifies[c], weight(c)) for c in E.CARDS]
+    # A count weighs 1 a card: the optimiser then works on the compiled count itself, which the
+    # combinators keep simple; banked points are a sum over the qualifying cards.
+    measure = st.count if all(w == 1 for _, w in weighted) else z3.Sum([z3.If(q, w, 0) for q, w in weighted])
+    size = z3.Sum([z3.If(b, 1, 0) for b in p])
     opt = z3.Optimize()
-    opt.add(*bound)
-    opt.maximize(measure(st, p))
-    if opt.check() != z3.sat:
+    if limit is not None:
+        opt.add(E.at_most(p, limit))
+    # Lexicographic objectives: the largest measure first, then the fewest cards reaching it.
+    opt.maximize(measure)
+    opt.minimize(size)
+
+    def optimum() -> tuple[int, int] | None:
+        if opt.check() != z3.sat:
+            return None
+        m = opt.model()
+        return m.eval(measure, model_completion=True).as_long(), m.eval(size, model_completion=True).as_long()
+
+    # z3's optimiser stops only once it has proved that no model exceeds ``best``.
+    best = optimum()
+    if best is None:
         return FAILED, None
     model = opt.model()
-    best = model.eval(measure(st, p), model_completion=True).as_long()
+    for c in reversed(E.CARDS):
+        if z3.is_true(model.eval(p[c], model_completion=True)):
+            opt.push()
+            opt.add(z3.Not(p[c]))
+            without = optimum()
+            if without == best:
+                model = opt.model()
+            opt.pop()
+            if without != best:
+                opt.add(p[c])
+                continue
+        opt.add(z3.Not(p[c]))
     qualifying = [card_code(c) for c in reversed(E.CARDS) if z3.is_true(model.eval(st.qualifies[c], model_completion=True))]
-    # z3's optimiser stops only once it has proved that no model exceeds ``best``.
-    return PROVED, {"value": best, "qualifying": qualifying}
-
-
-def _points(st: E.Standing, p: E.Palette) -> z3.ArithRef:
-    # Advanced: the banked set is the qualifying set that decided; a card scores its number.
-    return z3.Sum([z3.If(st.qualifies[c], number_of(c), 0) for c in E.CARDS])
+    return PROVED, {"value": best[0], "qualifying": qualifying}
 
 
 def _beats_order() -> Outcome:
@@ -303,11 +347,11 @@ def catalogue() -> list[Theorem]:
     theorems += _per_rule(
         "max-count", "Under {rule}, the largest possible qualifying count is the witness's value (reached, and "
         "proved unbeatable)", "one Palette, any cards", lambda r: PROVED,
-        lambda r: _most(r, lambda st, p: st.count, None))
+        lambda r: _most(r, lambda c: 1, None))
     theorems += _per_rule(
         "max-banked", "Advanced under {rule}: the most points one round can bank from a Palette of at most 8 "
         "cards (1 dealt + 7 from the hand, no draws) is the witness's value",
-        "one Palette of at most 8 cards", lambda r: PROVED, lambda r: _most(r, _points, 8))
+        "one Palette of at most 8 cards", lambda r: PROVED, lambda r: _most(r, number_of, 8))  # a banked card scores its number
     theorems.append(Theorem(
         "beats-order", "The card order (number, then colour Red..Violet) is a strict total order: the 'beats' "
         "digraph of single cards under Red is complete and acyclic, and its order is the rulebook's",

@@ -1,6 +1,6 @@
 """The report's proofs section: the theorem catalogue of ``arbiter.proofs`` proved again
 (``catalogue`` and ``run``, as ``arbiter prove`` does) and its never-decides table
-(``never_decides``). The whole catalogue takes some 25 s of z3, so a section is kept in memory for
+(``never_decides``). The whole catalogue takes some 40 s of z3, so a section is kept in memory for
 the process and, when a ``Cache`` is given, on disk keyed by the code and the z3 version."""
 
 from __future__ import annotations

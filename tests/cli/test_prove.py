@@ -15,12 +15,29 @@ def test_prove_only_json():
 
 
 def test_prove_table():
-    result = CliRunner().invoke(cli, ["prove", "--only", "max-count/green"])
+    result = CliRunner().invoke(cli, ["prove", "--only", "always-winner"])
     assert result.exit_code == 0
-    assert "max-count/green" in result.output and "proved" in result.output
+    header, *rows, summary = result.output.splitlines()
+    assert header.split()[:3] == ["theorem", "status", "seconds"]
+    assert [r.split()[0] for r in rows] == [f"always-winner/{c}" for c in
+                                            ("red", "orange", "yellow", "green", "blue", "indigo", "violet")]
+    assert "counterexample" in rows[3] and '"palettes"' in rows[3]
+    assert summary.startswith("7 theorems, all as expected, ")
+
+
+def test_unexpected_result_exits_1(monkeypatch):
+    from arbiter.cli import prove as command
+    from arbiter.proofs.theorems import PROVED, Theorem
+
+    wrong = Theorem("fake/claim", "A claim whose check refutes it", "none", PROVED,
+                    lambda: ("counterexample", {"palettes": [["R7"]]}))
+    monkeypatch.setattr(command, "catalogue", lambda: [wrong])
+    result = CliRunner().invoke(cli, ["prove"])
+    assert result.exit_code == 1
+    assert "(expected proved)" in result.output and "1 not as expected: fake/claim" in result.output
 
 
 def test_unknown_id_is_bad_input():
     result = CliRunner().invoke(cli, ["prove", "--only", "no-such-theorem"])
     assert result.exit_code == 2
-    assert "unknown theorem id" in result.output
+    assert "unknown theorem id 'no-such-theorem'" in result.output and "Traceback" not in result.output

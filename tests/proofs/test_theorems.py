@@ -59,3 +59,20 @@ def test_deciding_table_green_and_violet():
 def test_results_serialise():
     obj = _run("always-winner/green").to_json()
     assert {"id", "statement", "status", "seconds", "witness"} <= set(obj)
+
+
+@pytest.mark.parametrize("theorem_id", ["always-winner/violet", "action1-rescue/red", "max-banked/red"])
+def test_witnesses_do_not_depend_on_what_ran_before(theorem_id):
+    first = _run(theorem_id).witness
+    # Other z3 work in the same process changes z3's internal state (term ids, search order);
+    # a canonical witness is a fact about the constraints and stays the same.
+    _run("winning-everywhere")
+    _run("max-count/orange")
+    assert _run(theorem_id).witness == first
+
+
+def test_smallest_witness_prefers_the_weakest_cards():
+    # Green ignores odd cards: two single odd cards, the weakest possible, the first Palette first.
+    assert _run("always-winner/green").witness["palettes"] == [["V1"], ["I1"]]
+    # Red's one qualifying card can be any card: the canonical witness is the weakest, V1.
+    assert _run("max-count/red").witness == {"value": 1, "qualifying": ["V1"]}

@@ -3,6 +3,7 @@ Chromium; the committed Markdown report is what the code generates (slow: 20 gam
 count and policy)."""
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -50,23 +51,14 @@ def test_html_renders_in_headless_chromium(report, tmp_path):
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-PROOFS = "## Theorems and the never-decides table"
-
-
-def _theorem_rows(markdown):
-    """(id, expected, status) of each theorem row: what stays when z3's witnesses change."""
-    rows = [line.split(" | ") for line in markdown.split(PROOFS)[1].splitlines() if line.startswith("| ")]
-    return [(r[0], r[2], r[3]) for r in rows if len(r) == 5]
+def _without_z3_version(markdown):
+    # Witnesses are canonical (they depend on the constraints, not on z3's search), so only the
+    # version named in the proofs section may differ with another z3 release.
+    return re.sub(r"Proved with z3 \S+ ", "Proved with z3 (version) ", markdown)
 
 
 @pytest.mark.slow
 def test_committed_markdown_report_is_in_step(doc_report):
     committed = (ROOT / "docs" / "clarifications" / "red7.md").read_text(encoding="utf-8")
-    generated = to_markdown(doc_report)
-    stale = "docs/clarifications/red7.md is stale: run `arbiter report --games 20 --seed 7 --out docs/clarifications/red7.md`"
-    if f"Proved with z3 {doc_report['proofs']['z3']} " in committed:
-        assert committed == generated, stale
-    else:
-        # Another z3 release may pick other (equally small) witnesses; everything else must agree.
-        assert committed.split(PROOFS)[0] == generated.split(PROOFS)[0], stale
-        assert _theorem_rows(committed) == _theorem_rows(generated), stale
+    assert _without_z3_version(committed) == _without_z3_version(to_markdown(doc_report)), (
+        "docs/clarifications/red7.md is stale: run `arbiter report --games 20 --seed 7 --out docs/clarifications/red7.md`")
