@@ -146,10 +146,15 @@ def solve(position: str | None, batch: str | None, as_json: bool, all_moves: boo
         sys.exit(EXIT_UNKNOWN)
 
 
+def _stderr():
+    """The stream progress goes to (read at call time, so click's test runner can capture it)."""
+    return sys.stderr
+
+
 def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float | None) -> None:
     positions = _read_batch(path)
     unknown = 0
-    stderr = click.get_text_stream("stderr")
+    stderr = _stderr()
     with click.progressbar(positions, label="solving", file=stderr, hidden=not stderr.isatty()) as bar:
         for k, pos in enumerate(bar, 1):
             result = solve_position(pos, max_nodes=max_nodes, timeout=timeout)

@@ -102,7 +102,7 @@ def test_batch_progress_bar_goes_to_stderr_when_it_is_a_terminal(tmp_path, monke
             return True
 
     terminal = Terminal()
-    monkeypatch.setattr(solve_command.click, "get_text_stream", lambda name: terminal)
+    monkeypatch.setattr(solve_command, "_stderr", lambda: terminal)
     batch = tmp_path / "positions.jsonl"
     batch.write_text(f"{WON}\n{LOST}\n", encoding="utf-8")
     result = run("--batch", str(batch), "--json")
