@@ -156,8 +156,8 @@ def _markdown_solved(e: dict[str, Any]) -> list[str]:
         return [("Solved value: not searched; the point is read between rounds or through a Palette view, which "
                 "no single round's solution shows.")]
     if w is None:
-        return [("Solved value: a seeded search of small 2-player positions found none where the readings' exact "
-                 "solutions differ.")]
+        return [("Solved value: a seeded search of small 2- and 3-player positions found none where the readings' "
+                 "exact solutions differ.")]
     return ["Solved value: the smallest position found whose exact solution differs between the readings.", "",
             "```", *_position_lines(w["position"]), "```", "",
             *(f"- under `{o['reading']}`: {_solved_text(o)}" for o in w["outcomes"])]
@@ -168,7 +168,8 @@ def _solved_text(o: dict[str, Any]) -> str:
     if o["points"] is not None:
         won += f", banking {o['points']} points"
     moves = ", ".join(f"`{m}`" for m in o["winning_moves"]) or "none"
-    line = ", ".join(f"`{m}`" for m in o["line"])
+    # With nobody able to force the round there is no principal line to show.
+    line = ", ".join(f"`{m}`" for m in o["line"]) or "none"
     return f"{won}; winning turns of the player to move: {moves}; best play: {line}"
 
 

@@ -33,6 +33,7 @@ GAME_END_SWITCHES = ("final_tie",)  # read only when a game ends
 LAST_DEALS = 400  # seeded last deals tried per player count for a game-end witness
 CANDIDATES = 5  # differing positions shrunk per entry; the smallest result is the witness
 SOLVED_CANDIDATES = 3  # fewer for the solved value: each shrinking step solves twice
+SOLVED_PLAYERS = (2, 3)  # player counts tried in turn by the solved-value search
 
 
 def leader_under(pos: Position, entry: Entry, reading: Reading) -> int | None:
@@ -265,19 +266,27 @@ def find(entry: Entry, seed: int) -> dict[str, Any] | None:
 
 @cache
 def find_solved(entry: Entry, seed: int) -> dict[str, Any] | None:
-    """The smallest 2-player position found whose solved value differs between the readings, with
-    each reading's solution; None when the seeded search found none (or for a point read between
-    rounds or through a Palette view, which no single round's solution can show)."""
+    """The smallest position found whose solved value differs between the readings, with each
+    reading's solution: 2-player positions first, 3-player ones when none of those differ (with two
+    players some points cannot matter: whoever goes out leaves the other alone in the round); None
+    when the seeded search found none (or for a point read between rounds or through a Palette
+    view, which no single round's solution can show)."""
     if kinds_for(entry) != KINDS:
         return None
-    rng = random.Random(zlib.crc32(f"{entry.id}/{SOLVED}/{seed}".encode()))
-    hits = []
-    for _ in range(SAMPLES[SOLVED]):
-        pos = random_position(rng, entry, players=2)
-        if differs_solved(entry, pos):
-            hits.append(pos)
-            if len(hits) == SOLVED_CANDIDATES:
-                break
+    hits: list[Position] = []
+    for players in SOLVED_PLAYERS:
+        # The 2-player stream keeps its seed string, so adding the 3-player fallback changed no
+        # witness already found with two players.
+        tag = f"{entry.id}/{SOLVED}/{seed}" + ("" if players == 2 else f"/{players}")
+        rng = random.Random(zlib.crc32(tag.encode()))
+        for _ in range(SAMPLES[SOLVED]):
+            pos = random_position(rng, entry, players=players)
+            if differs_solved(entry, pos):
+                hits.append(pos)
+                if len(hits) == SOLVED_CANDIDATES:
+                    break
+        if hits:
+            break
     if not hits:
         return None
     best = min((shrink(p, lambda q: differs_solved(entry, q), entry.rule is not None) for p in hits), key=size)

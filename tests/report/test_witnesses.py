@@ -123,10 +123,17 @@ def test_solved_witness_replays_through_the_solver(report, entry_id):
     assert len(set(values)) == len(values), f"{entry_id}: the solved values do not differ"
 
 
-# Points with no solved-value witness: read between rounds or through a Palette view (not searched), and
-# losing-turn: in the 2-player positions searched, a losing turn and `pass` both leave the opponent alone in the
-# round, so no value can differ (with 3-4 players a losing discard's new rule could matter; not searched).
-SOLVED_NONE = {"next-round-first", "final-tie", "indigo-duplicates", "losing-turn"}
+# Points with no solved-value witness: read between rounds or through a Palette view (not searched).
+SOLVED_NONE = {"next-round-first", "final-tie", "indigo-duplicates"}
+
+
+def test_losing_turn_matters_to_the_solved_value_only_with_three_players(report):
+    # With two players a losing turn and `pass` both leave the opponent alone in the round; with three,
+    # the player going out may change the Canvas on the way and so pick which opponent wins.
+    w = _entries(report)["losing-turn"]["solved_witness"]
+    assert len(w["position"]["players"]) == 3
+    default, legal = w["outcomes"]
+    assert default["winner"] is not None and legal["winner"] != default["winner"]
 
 
 def test_witness_positions_are_minimal(report):
