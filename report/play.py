@@ -4,6 +4,7 @@ solver-guided player who plays a forced win whenever a small search finds one)."
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import replace
 
@@ -59,19 +60,30 @@ class Turns:
         return str(move), nxt if nxt.ruleset == pos.ruleset else replace(nxt, ruleset=pos.ruleset)
 
 
+def _least(options: Options, among: list[int], rng: random.Random) -> int:
+    """The index in ``among`` whose turn has the least random priority. One draw from ``rng`` per
+    decision salts a hash of each turn's text, so every legal turn is equally likely, and a replay
+    under another reading (the same seeded stream, one draw per turn) gives each turn the same
+    priority: the two games make the same choice whenever it is legal in both, and part only where
+    the reading changes what can be played. (An index drawn into a list would re-deal every choice
+    as soon as the lists differ by one turn.)"""
+    salt = rng.getrandbits(64).to_bytes(8, "little")
+    return min(among, key=lambda k: hashlib.blake2b(str(options[k][0]).encode(), digest_size=8, key=salt).digest())
+
+
 class RandomPlay:
-    """Every player picks a uniformly random legal turn."""
+    """Every player picks a uniformly random legal turn (coupled across readings, see ``_least``)."""
 
     name = "random"
 
     def __call__(self, pos: Position, options: Options, rng: random.Random) -> int:
-        return rng.randrange(len(options))
+        return _least(options, list(range(len(options))), rng)
 
 
 class SolverPlay:
     """A player who can force the round (found by ``solve`` within SOLVE_NODES nodes, once the
     hands hold at most SOLVE_CARDS cards) picks at random among their winning turns; otherwise,
-    or when the search gives up, a uniformly random legal turn."""
+    or when the search gives up, a random legal turn (both coupled across readings, see ``_least``)."""
 
     name = "solver"
 
@@ -92,7 +104,7 @@ class SolverPlay:
     def __call__(self, pos: Position, options: Options, rng: random.Random) -> int:
         wins = self.winning(pos)
         chosen = [k for k, (m, _) in enumerate(options) if str(m) in wins] if wins else []
-        return chosen[rng.randrange(len(chosen))] if chosen else rng.randrange(len(options))
+        return _least(options, chosen or list(range(len(options))), rng)
 
 
 Policy = RandomPlay | SolverPlay

@@ -87,7 +87,9 @@ def to_markdown(report: dict[str, Any]) -> str:
            "where the readings give a different legal-move set at some turn, and where replaying the game with the "
            "same seeded players under the other reading ends with another winner. Two kinds of players: `random` "
            "picks uniformly among the legal turns; `solver` plays a forced win whenever the solver finds one "
-           f"({report['solver_policy']}), and at random otherwise. Brackets give 95% Wilson intervals."), "",
+           f"({report['solver_policy']}), and at random otherwise. In the replay every turn keeps the random "
+           "priority it had in the game, so the two games part only where the reading changes what is played. "
+           "Brackets give 95% Wilson intervals."), "",
            "## Sources", "", "| name | what it is |", "|---|---|"]
     out += [f"| {k} | {v} |" for k, v in report["sources"].items()]
     out += ["", "## Summary", "", "| id | point | default | witness | solved value differs |", "|---|---|---|---|---|"]

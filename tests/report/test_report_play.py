@@ -32,3 +32,26 @@ def test_random_player_plays_every_legal_turn_in_step_order():
     assert [m for m, _ in options] == sorted(m for m, _ in options)
     picked = {RandomPlay()(pos, options, random.Random(seed)) for seed in range(200)}
     assert picked == set(range(len(options)))
+
+
+def test_random_player_is_uniform():
+    pos = parse_text("red 0 | B5 G2 V1 O3 / Y6 | R4 Y4 / R6")
+    options = Turns().options(pos)
+    draws = 4000
+    counts = [0] * len(options)
+    for seed in range(draws):
+        counts[RandomPlay()(pos, options, random.Random(seed))] += 1
+    expected = draws / len(options)
+    assert all(0.75 * expected < c < 1.25 * expected for c in counts), counts
+
+
+def test_choices_are_coupled_across_readings():
+    """Dropping turns that were not chosen (as another reading might) leaves the choice alone; an
+    index drawn into the list would change it as soon as the list changes."""
+    pos = parse_text("red 0 | B5 G2 V1 O3 / Y6 | R4 Y4 / R6")
+    options = Turns().options(pos)
+    for seed in range(300):
+        for player in (RandomPlay(), SolverPlay()):
+            chosen = options[player(pos, options, random.Random(seed))][0]
+            fewer = [o for k, o in enumerate(options) if o[0] == chosen or (k + seed) % 3]
+            assert fewer[player(pos, fewer, random.Random(seed))][0] == chosen
