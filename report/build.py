@@ -33,9 +33,10 @@ def entry_json(entry: Entry) -> dict[str, Any]:
 
 def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[Entry, ...] = CATALOGUE,
           progress: Callable[[str, int, int], None] | None = None, cache: Cache | None = None,
-          refresh: bool = False) -> dict[str, Any]:
+          refresh: bool = False, jobs: int = 1) -> dict[str, Any]:
     """The whole report. ``progress(stage, done, total)`` is called as work advances; the proofs
-    section is read from ``cache`` when there (unless ``refresh``) and written to it otherwise."""
+    section is read from ``cache`` when there (unless ``refresh``) and written to it otherwise;
+    ``jobs`` worker processes play the sampled games (the same report for any number)."""
     found, solved = {}, {}
     for k, entry in enumerate(entries):
         found[entry.id] = witness.find(entry, seed)
@@ -51,7 +52,7 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
         if progress:
             progress("games", done, total)
 
-    shares = {policy: divergence.sample(list(entries), games, seed, step, policy) for policy in divergence.POLICIES}
+    shares = {policy: divergence.sample(list(entries), games, seed, step, policy, jobs) for policy in divergence.POLICIES}
     proofs = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh)
     return {
         "title": "Red7 rules clarifications",

@@ -5,7 +5,9 @@ reading; shares of games that diverge, with Wilson intervals."""
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +19,7 @@ from .play import MATCH_SWITCHES, Policy, RandomPlay, SolverPlay, Turns, after_r
 from .witness import leader_under
 
 PLAYER_COUNTS = (2, 3, 4)
+TASK_TIMEOUT = 120.0  # seconds a task of CHUNK games may take on average before the run is abandoned
 
 
 def wilson(count: int, total: int, z: float = 1.96) -> tuple[float, float]:
@@ -67,35 +70,73 @@ def match_divergence(entry: Entry, alt: Reading, ends: list[Match], turns: Turns
 POLICIES = {"random": RandomPlay, "solver": SolverPlay}
 
 
+Totals = dict[tuple[str, str, int], dict[str, int]]
+CHUNK = 5  # games per task handed to a worker process: small enough for steady progress
+
+
+def _games(entries: list[Entry], players: int, first: int, count: int, seed: int, policy: str) -> Totals:
+    """Divergence counts over games ``first .. first + count - 1`` of ``players`` players."""
+    totals: Totals = {}
+    for g in range(first, first + count):
+        s = game_seed(seed, players, g)
+        player = POLICIES[policy]()
+        by_preset: dict[str, tuple[Turns, list[tuple[str, Position]], list[Match] | None]] = {}
+        for entry in entries:
+            if entry.preset not in by_preset:
+                turns = Turns()
+                by_preset[entry.preset] = (turns, play_round(start(players, s, entry.base).position, turns,
+                                                             random.Random(s), player), None)
+            turns, path, ends = by_preset[entry.preset]
+            for alt in entry.readings[1:]:
+                if entry.switch in MATCH_SWITCHES:
+                    if ends is None:
+                        ends = [m for m, _ in play_match(entry.default, entry, players, s, turns, player)]
+                        by_preset[entry.preset] = (turns, path, ends)
+                    result = match_divergence(entry, alt, ends, turns, s, player)
+                else:
+                    result = round_divergence(entry, alt, path, turns, s, player)
+                bucket = totals.setdefault((entry.id, alt.label, players), {})
+                for k, v in result.items():
+                    bucket[k] = bucket.get(k, 0) + v
+    return totals
+
+
+def _add(into: Totals, more: Totals) -> None:
+    for key, counts in more.items():
+        bucket = into.setdefault(key, {})
+        for k, v in counts.items():
+            bucket[k] = bucket.get(k, 0) + v
+
+
 def sample(entries: list[Entry], games: int, seed: int, progress: Callable[[int], None] | None = None,
-           policy: str = "random") -> dict[str, dict[str, Any]]:
+           policy: str = "random", jobs: int = 1) -> dict[str, dict[str, Any]]:
     """For each entry, per other reading and player count, the shares of diverging games played by
-    ``policy``. Entries of one preset share each seeded default game."""
-    totals: dict[tuple[str, str, int], dict[str, int]] = {}
-    for players in PLAYER_COUNTS:
-        for g in range(games):
-            s = game_seed(seed, players, g)
-            player = POLICIES[policy]()
-            by_preset: dict[str, tuple[Turns, list[tuple[str, Position]], list[Match] | None]] = {}
-            for entry in entries:
-                if entry.preset not in by_preset:
-                    turns = Turns()
-                    by_preset[entry.preset] = (turns, play_round(start(players, s, entry.base).position, turns,
-                                                                 random.Random(s), player), None)
-                turns, path, ends = by_preset[entry.preset]
-                for alt in entry.readings[1:]:
-                    if entry.switch in MATCH_SWITCHES:
-                        if ends is None:
-                            ends = [m for m, _ in play_match(entry.default, entry, players, s, turns, player)]
-                            by_preset[entry.preset] = (turns, path, ends)
-                        result = match_divergence(entry, alt, ends, turns, s, player)
-                    else:
-                        result = round_divergence(entry, alt, path, turns, s, player)
-                    bucket = totals.setdefault((entry.id, alt.label, players), {})
-                    for k, v in result.items():
-                        bucket[k] = bucket.get(k, 0) + v
+    ``policy``. Entries of one preset share each seeded default game. ``jobs`` > 1 plays the games
+    in that many worker processes; every game has its own seed, so the counts are the same."""
+    tasks = [(players, first, min(CHUNK, games - first)) for players in PLAYER_COUNTS for first in range(0, games, CHUNK)]
+    totals: Totals = {}
+    if jobs <= 1:
+        for players, first, count in tasks:
+            _add(totals, _games(entries, players, first, count, seed, policy))
             if progress:
-                progress(1)
+                progress(count)
+    else:
+        # Forked workers inherit the imported engine and its tables instead of importing them again.
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        # Every game is bounded (rounds, solver nodes); the deadline only guards against a broken
+        # worker, and leaving the block terminates the workers whatever happened.
+        limit = TASK_TIMEOUT * len(tasks)
+        deadline = time.monotonic() + limit
+        with context.Pool(jobs) as pool:
+            pending = [(pool.apply_async(_games, (entries, players, first, count, seed, policy)), count)
+                       for players, first, count in tasks]
+            for result, count in pending:
+                try:
+                    _add(totals, result.get(timeout=max(0.0, deadline - time.monotonic())))
+                except multiprocessing.TimeoutError:
+                    raise RuntimeError(f"the divergence sample did not finish within {limit:.0f} s") from None
+                if progress:
+                    progress(count)
     out: dict[str, dict[str, Any]] = {}
     for entry in entries:
         against = [{"reading": alt.label,

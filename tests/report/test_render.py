@@ -1,5 +1,5 @@
 """The renderers: HTML parses as HTML5 with one section per entry and renders in headless
-Chromium; the committed Markdown report is what the code generates (slow: 20 games per player
+Chromium; the committed Markdown report is what the code generates (slow: 200 games per player
 count and policy)."""
 
 import os
@@ -61,4 +61,4 @@ def _without_z3_version(markdown):
 def test_committed_markdown_report_is_in_step(doc_report):
     committed = (ROOT / "docs" / "clarifications" / "red7.md").read_text(encoding="utf-8")
     assert _without_z3_version(committed) == _without_z3_version(to_markdown(doc_report)), (
-        "docs/clarifications/red7.md is stale: run `arbiter report --games 20 --seed 7 --out docs/clarifications/red7.md`")
+        "docs/clarifications/red7.md is stale: run `arbiter report --games 200 --seed 7 --out docs/clarifications/red7.md`")

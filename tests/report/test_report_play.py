@@ -55,3 +55,15 @@ def test_choices_are_coupled_across_readings():
             chosen = options[player(pos, options, random.Random(seed))][0]
             fewer = [o for k, o in enumerate(options) if o[0] == chosen or (k + seed) % 3]
             assert fewer[player(pos, fewer, random.Random(seed))][0] == chosen
+
+
+def test_sample_in_worker_processes_equals_the_serial_sample():
+    from arbiter.report.catalogue import BY_ID
+    from arbiter.report.divergence import sample
+
+    entries = [BY_ID["nobody-qualifies"], BY_ID["action1-eligibility"]]
+    steps = []
+    serial = sample(entries, 7, 3, policy="random")
+    parallel = sample(entries, 7, 3, steps.append, policy="random", jobs=2)
+    assert parallel == serial
+    assert sum(steps) == 7 * 3  # every game of every player count reported once
