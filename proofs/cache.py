@@ -47,12 +47,12 @@ class Cache:
 
     def get(self, kind: str, k: str) -> Any | None:
         path = self.path(kind, k)
-        if path is None or not path.is_file():
+        if path is None:
             return None
         try:
             return json.loads(path.read_text())
         except (OSError, json.JSONDecodeError):
-            return None  # a damaged entry is recomputed
+            return None  # a missing, unreadable or damaged entry is recomputed
 
     def put(self, kind: str, k: str, value: Any) -> None:
         path = self.path(kind, k)

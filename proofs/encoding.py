@@ -11,7 +11,8 @@ import z3
 from arbiter.model.red7.cards import card_code
 from arbiter.model.red7.reference import holds, key_value
 from arbiter.model.red7.ruleset import BASIC, HIGHEST_CARD, Ruleset
-from arbiter.model.red7.spec import RULES, AllMatching, HighestCard, LargestGroup, LongestRun, OnePerKey, Selector
+from arbiter.model.red7.spec import (NUMBER, RULES, AllMatching, HighestCard, LargestGroup, LongestRun, OnePerKey,
+                                    Selector)
 
 CARDS = range(49)
 Palette = list[z3.BoolRef]  # Palette[c] is true when card c lies in the Palette
@@ -158,10 +159,12 @@ def candidates(selector: Selector, p: Palette) -> list[Candidate]:
                 guard = z3.And(*[present[v] for v in range(a, b + 1)],
                                *[z3.Not(present[v]) for v in (a - 1, b + 1) if v in present])
                 # One card per value, the highest copy: a duplicate does not lengthen the run. So the
-                # count is the run's length and its highest card the strongest card of value b.
+                # count is the run's length and its highest card the strongest Palette card of its
+                # values: of value b alone for numbers, which cards are ordered by first.
                 members = [(c, tops[c]) for v in range(a, b + 1) for c in groups[v]]
+                values = [b] if selector.key == NUMBER else range(a, b + 1)
                 runs.append(candidate(guard, members, count=z3.IntVal(b - a + 1),
-                                      highest=top([(c, p[c]) for c in groups[b]])))
+                                      highest=top([(c, p[c]) for v in values for c in groups[v]])))
         return runs
     raise TypeError(f"unknown selector {selector!r}")
 

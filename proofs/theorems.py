@@ -54,9 +54,16 @@ class Result:
         return obj
 
 
+class Unknown(Exception):
+    """z3 answered neither sat nor unsat while a witness was being settled."""
+
+
 def run(theorem: Theorem) -> Result:
     start = time.perf_counter()
-    status, witness = theorem.check()
+    try:
+        status, witness = theorem.check()
+    except Unknown as e:
+        status, witness = FAILED, {"z3": f"unknown ({e})"}
     return Result(theorem.id, theorem.statement, theorem.scope, theorem.expected, status,
                   time.perf_counter() - start, witness)
 
@@ -95,9 +102,12 @@ def _smallest(s: z3.Solver) -> z3.ModelRef:
     while True:
         s.push()
         s.add(z3.PbLe([(b, 1) for b in cards], n))
-        if s.check() == z3.sat:
+        result = s.check()
+        if result == z3.sat:
             break
         s.pop()
+        if result != z3.unsat:
+            raise Unknown(f"a witness of at most {n} cards")
         n += 1
     model = s.model()
     for b in sorted(cards, key=_strongest_first):
@@ -108,9 +118,11 @@ def _smallest(s: z3.Solver) -> z3.ModelRef:
             if result == z3.sat:
                 model = s.model()
             s.pop()
-            if result != z3.sat:
+            if result == z3.unsat:
                 s.add(b)
                 continue
+            if result != z3.sat:
+                raise Unknown(f"a witness without {b}")
         # The current model leaves the card out: keep it out.
         s.add(z3.Not(b))
     s.pop()
@@ -225,8 +237,11 @@ def _most(rule: int, weight: Callable[[int], int], limit: int | None) -> Outcome
     opt.minimize(size)
 
     def optimum() -> tuple[int, int] | None:
-        if opt.check() != z3.sat:
+        result = opt.check()
+        if result == z3.unsat:
             return None
+        if result != z3.sat:
+            raise Unknown("the optimum")
         m = opt.model()
         return m.eval(measure, model_completion=True).as_long(), m.eval(size, model_completion=True).as_long()
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -19,7 +18,7 @@ from .play import MATCH_SWITCHES, Policy, RandomPlay, SolverPlay, Turns, after_r
 from .witness import leader_under
 
 PLAYER_COUNTS = (2, 3, 4)
-TASK_TIMEOUT = 120.0  # seconds a task of CHUNK games may take on average before the run is abandoned
+TASK_TIMEOUT = 120.0  # seconds without a result from the workers before the run is abandoned (a chunk takes ~1 s)
 
 
 def wilson(count: int, total: int, z: float = 1.96) -> tuple[float, float]:
@@ -123,18 +122,18 @@ def sample(entries: list[Entry], games: int, seed: int, progress: Callable[[int]
     else:
         # Forked workers inherit the imported engine and its tables instead of importing them again.
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        # Every game is bounded (rounds, solver nodes); the deadline only guards against a broken
-        # worker, and leaving the block terminates the workers whatever happened.
-        limit = TASK_TIMEOUT * len(tasks)
-        deadline = time.monotonic() + limit
+        # Every game is bounded (rounds, solver nodes); the time limit only guards against a broken
+        # worker: a Pool never reports a task whose worker died, so each result must come within
+        # TASK_TIMEOUT of the one before. Leaving the block terminates the workers whatever happened.
         with context.Pool(jobs) as pool:
             pending = [(pool.apply_async(_games, (entries, players, first, count, seed, policy)), count)
                        for players, first, count in tasks]
             for result, count in pending:
                 try:
-                    _add(totals, result.get(timeout=max(0.0, deadline - time.monotonic())))
+                    _add(totals, result.get(timeout=TASK_TIMEOUT))
                 except multiprocessing.TimeoutError:
-                    raise RuntimeError(f"the divergence sample did not finish within {limit:.0f} s") from None
+                    raise RuntimeError(f"a worker process gave no result for {TASK_TIMEOUT:.0f} s (it died or "
+                                       "hung); try --jobs 1") from None
                 if progress:
                     progress(count)
     out: dict[str, dict[str, Any]] = {}

@@ -76,3 +76,12 @@ def test_smallest_witness_prefers_the_weakest_cards():
     assert _run("always-winner/green").witness["palettes"] == [["V1"], ["I1"]]
     # Red's one qualifying card can be any card: the canonical witness is the weakest, V1.
     assert _run("max-count/red").witness == {"value": 1, "qualifying": ["V1"]}
+
+
+def test_an_unknown_answer_is_a_failure_not_a_witness():
+    def check():
+        raise theorems.Unknown("a witness of at most 3 cards")
+
+    result = theorems.run(theorems.Theorem("x/y", "a claim", "none", theorems.WITNESS, check))
+    assert result.status == theorems.FAILED and not result.as_expected
+    assert result.witness == {"z3": "unknown (a witness of at most 3 cards)"}

@@ -67,3 +67,27 @@ def test_sample_in_worker_processes_equals_the_serial_sample():
     parallel = sample(entries, 7, 3, steps.append, policy="random", jobs=2)
     assert parallel == serial
     assert sum(steps) == 7 * 3  # every game of every player count reported once
+
+
+_serial_games = None
+
+
+def _dying_games(entries, players, first, count, seed, policy):
+    # A worker that dies mid-run (as by a crash or the OOM killer): the Pool never reports its task.
+    if first == 5:
+        import os
+        os._exit(1)
+    return _serial_games(entries, players, first, count, seed, policy)
+
+
+def test_a_dead_worker_stops_the_sample_with_a_message(monkeypatch):
+    import pytest
+    from arbiter.report import divergence
+    from arbiter.report.catalogue import BY_ID
+
+    global _serial_games
+    _serial_games = divergence._games
+    monkeypatch.setattr(divergence, "_games", _dying_games)
+    monkeypatch.setattr(divergence, "TASK_TIMEOUT", 2.0)
+    with pytest.raises(RuntimeError, match="gave no result for 2 s"):
+        divergence.sample([BY_ID["nobody-qualifies"]], 10, 3, jobs=2)
