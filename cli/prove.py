@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import click
-from arbiter.proofs import Result, catalogue
-from arbiter.proofs.theorems import run
+from arbiter.proofs import Result, run_catalogue
+from arbiter.proofs.theorems import select
 
 from .common import fail
 
@@ -26,18 +26,16 @@ def _witness(r: Result) -> str:
 def prove(as_json: bool, only: str | None) -> None:
     """Prove the theorem catalogue (some 40 s for all of it); exit 1 if any result differs from its
     expected status. The table prints each theorem as it is settled."""
-    chosen = [t for t in catalogue() if only is None or t.id == only or t.id.startswith(only + "/")]
-    if not chosen:
+    if not select(only):
         fail(f"prove: unknown theorem id {only!r} (ids: `arbiter prove --json` lists them, docs/proofs.md explains)")
     if not as_json:
         click.echo(f"{'theorem':28} {'status':15} {'seconds':>8}  witness")
-    results = []
-    for theorem in chosen:
-        r = run(theorem)
-        results.append(r)
-        if not as_json:
-            mark = "" if r.as_expected else f"  (expected {r.expected})"
-            click.echo(f"{r.id:28} {r.status:15} {r.seconds:8.2f}  {_witness(r)}{mark}".rstrip())
+
+    def row(r: Result, done: int, total: int) -> None:
+        mark = "" if r.as_expected else f"  (expected {r.expected})"
+        click.echo(f"{r.id:28} {r.status:15} {r.seconds:8.2f}  {_witness(r)}{mark}".rstrip())
+
+    results = run_catalogue(only, None if as_json else row)
     surprises = [r.id for r in results if not r.as_expected]
     if as_json:
         click.echo(json.dumps([r.to_json() for r in results], indent=2))

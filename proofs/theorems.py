@@ -101,7 +101,7 @@ def _smallest(s: z3.Solver) -> z3.ModelRef:
     n = 0
     while True:
         s.push()
-        s.add(z3.PbLe([(b, 1) for b in cards], n))
+        s.add(E.at_most(cards, n))
         result = s.check()
         if result == z3.sat:
             break
@@ -109,23 +109,35 @@ def _smallest(s: z3.Solver) -> z3.ModelRef:
         if result != z3.unsat:
             raise Unknown(f"a witness of at most {n} cards")
         n += 1
-    model = s.model()
-    for b in sorted(cards, key=_strongest_first):
+    def still_sat() -> z3.ModelRef | None:
+        result = s.check()
+        if result == z3.sat:
+            return s.model()
+        if result != z3.unsat:
+            raise Unknown("a witness without one more card")
+        return None
+
+    model = _leave_out(s, sorted(cards, key=_strongest_first), s.model(), still_sat)
+    s.pop()
+    return model
+
+
+def _leave_out(s: z3.Solver | z3.Optimize, cards: list[z3.BoolRef], model: z3.ModelRef,
+               found: Callable[[], z3.ModelRef | None]) -> z3.ModelRef:
+    """Settle ``cards`` in order on ``s`` (whose ``model`` is current): each is left out whenever
+    ``found()``, asked with the card asserted out, still gives a model, and kept in otherwise."""
+    for b in cards:
         if z3.is_true(model.eval(b, model_completion=True)):
             s.push()
             s.add(z3.Not(b))
-            result = s.check()
-            if result == z3.sat:
-                model = s.model()
+            better = found()
             s.pop()
-            if result == z3.unsat:
+            if better is None:
                 s.add(b)
                 continue
-            if result != z3.sat:
-                raise Unknown(f"a witness without {b}")
+            model = better
         # The current model leaves the card out: keep it out.
         s.add(z3.Not(b))
-    s.pop()
     return model
 
 
@@ -249,19 +261,8 @@ def _most(rule: int, weight: Callable[[int], int], limit: int | None) -> Outcome
     best = optimum()
     if best is None:
         return FAILED, None
-    model = opt.model()
-    for c in reversed(E.CARDS):
-        if z3.is_true(model.eval(p[c], model_completion=True)):
-            opt.push()
-            opt.add(z3.Not(p[c]))
-            without = optimum()
-            if without == best:
-                model = opt.model()
-            opt.pop()
-            if without != best:
-                opt.add(p[c])
-                continue
-        opt.add(z3.Not(p[c]))
+    model = _leave_out(opt, sorted(p, key=_strongest_first), opt.model(),
+                       lambda: opt.model() if optimum() == best else None)
     qualifying = [card_code(c) for c in reversed(E.CARDS) if z3.is_true(model.eval(st.qualifies[c], model_completion=True))]
     return PROVED, {"value": best[0], "qualifying": qualifying}
 
@@ -392,7 +393,17 @@ def catalogue() -> list[Theorem]:
     return theorems
 
 
-def run_catalogue(only: str | None = None) -> list[Result]:
-    """Run every theorem (or those whose id is ``only`` or starts with ``only/``)."""
-    chosen = [t for t in catalogue() if only is None or t.id == only or t.id.startswith(only + "/")]
-    return [run(t) for t in chosen]
+def select(only: str | None = None) -> list[Theorem]:
+    """Every theorem, or those whose id is ``only`` or starts with ``only/``."""
+    return [t for t in catalogue() if only is None or t.id == only or t.id.startswith(only + "/")]
+
+
+def run_catalogue(only: str | None = None, each: Callable[[Result, int, int], None] | None = None) -> list[Result]:
+    """Run the theorems ``select(only)`` names; ``each(result, done, total)`` after each one."""
+    chosen = select(only)
+    results = []
+    for theorem in chosen:
+        results.append(run(theorem))
+        if each:
+            each(results[-1], len(results), len(chosen))
+    return results

@@ -1,5 +1,5 @@
 """The report's proofs section: the theorem catalogue of ``arbiter.proofs`` proved again
-(``catalogue`` and ``run``, as ``arbiter prove`` does) and its never-decides table
+(``run_catalogue``, as ``arbiter prove`` does) and its never-decides table
 (``never_decides``). The whole catalogue takes some 40 s of z3, so a section is kept in memory for
 the process and, when a ``Cache`` is given, on disk keyed by the code and the z3 version."""
 
@@ -9,9 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 import z3
-from arbiter.proofs import catalogue, never_decides
+from arbiter.proofs import never_decides, run_catalogue
 from arbiter.proofs.cache import PACKAGES, Cache, code_version, key
-from arbiter.proofs.theorems import run
 
 STABLE = ("id", "statement", "scope", "expected", "status", "witness")  # seconds vary, so they are left out
 
@@ -28,13 +27,9 @@ def theorem_json(result: dict[str, Any]) -> dict[str, Any]:
 def compute(progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Prove every theorem of the catalogue and the deciding-card table; ``progress(done, total)``
     after each theorem."""
-    chosen = catalogue()
-    results = []
-    for k, theorem in enumerate(chosen):
-        results.append(theorem_json(run(theorem).to_json()))
-        if progress:
-            progress(k + 1, len(chosen))
-    return {"z3": z3.get_version_string(), "theorems": results, "never_decides": never_decides()}
+    results = run_catalogue(each=None if progress is None else lambda r, done, total: progress(done, total))
+    return {"z3": z3.get_version_string(), "theorems": [theorem_json(r.to_json()) for r in results],
+            "never_decides": never_decides()}
 
 
 def section(cache: Cache | None = None, progress: Callable[[int, int], None] | None = None,

@@ -26,12 +26,12 @@ def test_prove_table():
 
 
 def test_unexpected_result_exits_1(monkeypatch):
-    from arbiter.cli import prove as command
+    from arbiter.proofs import theorems
     from arbiter.proofs.theorems import PROVED, Theorem
 
     wrong = Theorem("fake/claim", "A claim whose check refutes it", "none", PROVED,
                     lambda: ("counterexample", {"palettes": [["R7"]]}))
-    monkeypatch.setattr(command, "catalogue", lambda: [wrong])
+    monkeypatch.setattr(theorems, "catalogue", lambda: [wrong])
     result = CliRunner().invoke(cli, ["prove"])
     assert result.exit_code == 1
     assert "(expected proved)" in result.output and "1 not as expected: fake/claim" in result.output
