@@ -24,7 +24,7 @@ from arbiter.model.red7.cards import COLOUR_NAMES, card_code, cards_of, number_o
 from arbiter.model.red7.game import Position
 from arbiter.model.red7.notation import format_text, position_to_json
 from arbiter.model.red7.ruleset import ACTIONS, BASIC, PRESETS, SWITCHES, Ruleset
-from arbiter.solver import solve
+from arbiter.solver import SolveResult, solve
 
 from .cache import Cache, code_version, key
 
@@ -199,6 +199,18 @@ class _Kinds:
         return out
 
 
+def _solved(positions: list[Position], scope: Scope, progress: Progress, every: int, query: str,
+            preset: str) -> Iterator[tuple[Position, SolveResult]]:
+    """Each position the solver settles within the scope's node budget, with its result; progress
+    every ``every`` positions."""
+    for k, pos in enumerate(positions):
+        if k % every == 0:
+            progress(f"{query}: {k}/{len(positions)} {preset} positions")
+        result = solve(pos, max_nodes=scope.max_nodes, table_size=TABLE)
+        if result.solved:
+            yield pos, result
+
+
 def never_wins_and_basic_kinds(scope: Scope, seed: int, progress: Progress) -> tuple[dict, dict]:
     pool, positions, total = basic_positions(scope, seed)
     in_hand = dict.fromkeys(pool, 0)
@@ -207,12 +219,7 @@ def never_wins_and_basic_kinds(scope: Scope, seed: int, progress: Progress) -> t
     witness: dict[int, tuple[tuple, Position]] = {}
     needed = _Kinds((PLAY_ONLY, DISCARD_ONLY, PLAY_AND_DISCARD))
     solved = mover_wins = 0
-    for k, pos in enumerate(positions):
-        if k % 2000 == 0:
-            progress(f"never_wins: {k}/{len(positions)} Basic positions")
-        result = solve(pos, max_nodes=scope.max_nodes, table_size=TABLE)
-        if not result.solved:
-            continue
+    for pos, result in _solved(positions, scope, progress, 2000, "never_wins", "Basic"):
         solved += 1
         hand = pos.hands[0]
         for c in cards_of(hand):
@@ -261,12 +268,7 @@ def action_kinds(scope: Scope, seed: int, progress: Progress) -> dict[str, Any]:
     positions = sampled_positions(scope.actions, ACTIONS, seed, "actions")
     needed = _Kinds((PLAY_ONLY, DISCARD_ONLY, PLAY_AND_DISCARD) + ACTION_KINDS)
     solved = mover_wins = 0
-    for k, pos in enumerate(positions):
-        if k % 1000 == 0:
-            progress(f"never_needed: {k}/{len(positions)} Actions positions")
-        result = solve(pos, max_nodes=scope.max_nodes, table_size=TABLE)
-        if not result.solved:
-            continue
+    for pos, result in _solved(positions, scope, progress, 1000, "never_needed", "Actions"):
         solved += 1
         if result.winner == 0:
             mover_wins += 1

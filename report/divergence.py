@@ -94,13 +94,11 @@ def _games(entries: list[Entry], players: int, first: int, count: int, seed: int
                     result = match_divergence(entry, alt, ends, turns, s, player)
                 else:
                     result = round_divergence(entry, alt, path, turns, s, player)
-                bucket = totals.setdefault((entry.id, alt.label, players), {})
-                for k, v in result.items():
-                    bucket[k] = bucket.get(k, 0) + v
+                _add(totals, {(entry.id, alt.label, players): result})
     return totals
 
 
-def _add(into: Totals, more: Totals) -> None:
+def _add(into: Totals, more: dict[tuple[str, str, int], dict[str, int | bool]]) -> None:
     for key, counts in more.items():
         bucket = into.setdefault(key, {})
         for k, v in counts.items():
