@@ -3,8 +3,8 @@ the theorem catalogue and the deciding-card table.
 
 Public API:
 
-- ``run_catalogue(only=None) -> list[Result]``: run every theorem (or one id / id prefix); each
-  ``Result`` has ``id``, ``statement``, ``scope``, ``expected``, ``status`` (proved, counterexample,
+- ``run_catalogue(only=None, each=None) -> list[Result]``: run every theorem (or one id / id
+  prefix), calling ``each(result, done, total)`` after each one; each ``Result`` has ``id``, ``statement``, ``scope``, ``expected``, ``status`` (proved, counterexample,
   witness), ``seconds``, ``witness`` (decoded card codes) and ``to_json()``.
 - ``catalogue() -> list[Theorem]``: the theorems without running them.
 - ``deciding_table() -> list[Cell]``: 7 rules x 49 cards x 1-3 opponents; ``Cell.to_json()``.
