@@ -4,9 +4,9 @@ from __future__ import annotations
 
 ALL: list = []
 
-from . import demo, engine, play, show
+from . import demo, engine, games, play, show
 
-ALL += [show.show, play.play, engine.engine, demo.demo]
+ALL += [games.games, show.show, play.play, engine.engine, demo.demo]
 
 from . import check, vectors
 

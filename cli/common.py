@@ -8,9 +8,10 @@ import sys
 from typing import Any, NoReturn
 
 import click
+from arbiter.model import games
 from arbiter.model.red7.cards import COLOURS, CardMask, codes
 from arbiter.model.red7.game import Position, PositionError
-from arbiter.model.red7.notation import load_position
+from arbiter.model.red7.notation import parse_position
 from arbiter.model.red7.ruleset import Ruleset, RulesetError
 
 EXIT_BAD_INPUT = 2
@@ -25,10 +26,36 @@ def fail(message: str) -> NoReturn:
     click.get_current_context().exit(EXIT_BAD_INPUT)
 
 
-def load(arg: str) -> Position:
-    """The position named by a POSITION argument (file, ``-``, inline JSON or text), or fail."""
+def load_any(arg: str) -> tuple[str, str]:
+    """The game and the text of a POSITION argument (file, ``-``, inline JSON or text), or fail."""
     try:
-        return load_position(arg, sys.stdin)
+        text = games.read_text(arg, sys.stdin)
+        return games.game_of_text(text), text
+    except games.UnknownGame as e:
+        fail(f"bad position: game: {e}")
+    except ValueError as e:
+        fail(f"bad position: position: {e}")
+
+
+def game_cli(game: str):
+    """The CLI module of a game other than Red7 (``GameInfo.cli``), or fail when it is not built."""
+    try:
+        return games.layer(game, "cli")
+    except games.UnknownGame as e:
+        fail(str(e))
+
+
+def load(arg: str) -> Position:
+    """The Red7 position named by a POSITION argument (file, ``-``, inline JSON or text), or fail."""
+    return red7_position(*load_any(arg))
+
+
+def red7_position(game: str, text: str) -> Position:
+    """The Red7 position of a text ``load_any`` read, or fail (also when it is another game's)."""
+    if game != "red7":
+        fail(f"this command takes a Red7 position, got a {games.info(game).name} one")
+    try:
+        return parse_position(text)
     except PositionError as e:
         fail(f"bad position: {e}")
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import sys
 
 import click
-from arbiter.model.red7.protocol import serve
+from arbiter.model.protocol import serve
 
 
 @click.command()
 def engine() -> None:
-    """Answer arbiter-engine/1 requests, one JSON object per line, until end of input."""
+    """Answer arbiter-engine/1 requests for every game (each names its "game", default red7), one
+    JSON object per line, until end of input."""
     click.get_current_context().exit(serve(sys.stdin, sys.stdout))

@@ -14,7 +14,9 @@ from arbiter.model.red7.match import play as play_game
 from arbiter.model.red7.notation import format_text, position_to_json
 from arbiter.model.red7.ruleset import Ruleset
 
-from .common import cards, echo_json, fail
+from arbiter.model.games import GAMES
+
+from .common import cards, echo_json, fail, game_cli
 from .common import ruleset as parse_ruleset
 
 REASONS = {
@@ -76,13 +78,21 @@ def game_lines(events: Iterable[Event]) -> Iterable[str]:
 
 
 @click.command()
-@click.option("--players", type=int, default=2, show_default=True, help="Number of players, 2 to 4.")
+@click.option("--game", "game", type=click.Choice(list(GAMES)), default="red7", show_default=True,
+              help="Which game to play.")
+@click.option("--players", type=int, help="Number of players (Red7: 2 to 4, default 2).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals and of the random turns.")
-@click.option("--ruleset", "ruleset_text", default="basic", show_default=True,
-              help="Preset and switches, e.g. advanced or advanced+actions,final_tie=most_cards.")
+@click.option("--ruleset", "ruleset_text",
+              help="Preset and switches, e.g. advanced or advanced+actions,final_tie=most_cards (default: the "
+                   "game's default preset, for Red7 basic).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the log.")
-def play(players: int, seed: int, ruleset_text: str, as_json: bool) -> None:
-    """Play a seeded game of random legal turns and log it turn by turn (Advanced: a whole match)."""
+def play(game: str, players: int | None, seed: int, ruleset_text: str | None, as_json: bool) -> None:
+    """Play a seeded game of random legal turns and log it turn by turn (Red7 Advanced: a whole match)."""
+    if game != "red7":
+        game_cli(game).play(players, seed, ruleset_text, as_json)
+        return
+    players = 2 if players is None else players
+    ruleset_text = "basic" if ruleset_text is None else ruleset_text
     if not 2 <= players <= 4:
         fail(f"bad --players: Red7 takes 2 to 4 players, got {players}")
     rules = parse_ruleset(ruleset_text)

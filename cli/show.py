@@ -11,7 +11,7 @@ from arbiter.model.red7.fast import leader, qualifying_mask
 from arbiter.model.red7.game import Position, legal_moves
 from arbiter.model.red7.notation import format_text, position_to_json
 
-from .common import card, cards, echo_json, load, pad
+from .common import card, cards, echo_json, game_cli, load_any, pad, red7_position
 
 
 def explain(pos: Position) -> list[dict[str, Any]]:
@@ -83,8 +83,12 @@ def render(pos: Position) -> list[str]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 def show(position: str, as_json: bool) -> None:
     """Draw POSITION (a file, - for stdin, inline JSON or text notation) and say who is winning
-    under each of the seven rules, and why."""
-    pos = load(position)
+    under each of the seven rules, and why (for another game, what that game's show draws)."""
+    game, text = load_any(position)
+    if game != "red7":
+        game_cli(game).show(text, as_json)
+        return
+    pos = red7_position(game, text)
     if as_json:
         echo_json(show_json(pos))
     else:

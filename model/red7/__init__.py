@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from . import cards, fast, reference, spec
+from . import cards, fast, protocol, reference, spec
 from .cards import CardError, card_code, codes, parse_card, parse_cards, parse_colour
 from .game import (
     Move,
@@ -25,7 +25,11 @@ from .game import (
     points,
     successors,
 )
+from .notation import format_text, parse_position, position_from_json, position_to_json
 from .ruleset import ACTIONS, ADVANCED, ADVANCED_ACTIONS, BASIC, PRESETS, Ruleset, RulesetError, preset
+
+
+GAME_ID = "red7"
 
 
 def _rule(rule: int | str) -> int:
@@ -58,6 +62,7 @@ def qualifying(rule: int | str, palette: Iterable[str]) -> list[str]:
 
 
 __all__ = [
+    "GAME_ID", "format_text", "parse_position", "position_from_json", "position_to_json", "protocol",
     "ACTIONS", "ADVANCED", "ADVANCED_ACTIONS", "BASIC", "PRESETS", "CardError", "Move", "MoveError",
     "Position", "PositionError", "Ruleset", "RulesetError", "apply", "banked_set", "card_code", "cards",
     "codes", "deal", "fast", "leader", "legal_moves", "parse_card", "parse_cards", "parse_colour",

@@ -1,47 +1,38 @@
-"""The engine protocol ``arbiter-engine/1``: JSON lines in, one JSON answer per line out
-(``docs/protocol.md``). ``handle`` answers one request; ``serve`` runs the loop."""
+"""Red7's ops of the engine protocol ``arbiter-engine/1`` (``docs/protocol.md``): ``leader``,
+``qualifying``, ``legal_moves``, ``apply``; the loop and error answers are ``arbiter.model.protocol``'s."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any
 
 from . import fast
 from .cards import CardError, codes, parse_cards, parse_colour
 from .game import MoveError, Position, PositionError, apply, legal_moves
 from .notation import position_from_json, position_to_json
 from .ruleset import BASIC, Ruleset, RulesetError
+from ..protocol import (  # noqa: F401 - re-exported: Red7 callers use these names from here
+    ILLEGAL_MOVE,
+    INTERNAL_ERROR,
+    INVALID_CARD,
+    INVALID_FIELD,
+    INVALID_JSON,
+    INVALID_POSITION,
+    INVALID_REQUEST,
+    INVALID_RULESET,
+    MISSING_FIELD,
+    PROTOCOL,
+    UNKNOWN_OP,
+    UNKNOWN_RULE,
+    Op,
+    RequestError,
+    answer,
+    error,
+    handle_line,
+    serve,
+)
+from ..protocol import field as _field
 
-PROTOCOL = "arbiter-engine/1"
-
-# Error codes; docs/protocol.md lists when each is sent.
-INVALID_JSON = "invalid_json"
-INVALID_REQUEST = "invalid_request"
-UNKNOWN_OP = "unknown_op"
-MISSING_FIELD = "missing_field"
-INVALID_FIELD = "invalid_field"
-INVALID_CARD = "invalid_card"
-UNKNOWN_RULE = "unknown_rule"
-INVALID_RULESET = "invalid_ruleset"
-INVALID_POSITION = "invalid_position"
-ILLEGAL_MOVE = "illegal_move"
-INTERNAL_ERROR = "internal_error"
-
-
-class RequestError(Exception):
-    """A request the engine cannot answer; becomes an error answer."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-def _field(request: dict, name: str) -> Any:
-    if name not in request:
-        raise RequestError(MISSING_FIELD, f"missing field {name!r}")
-    return request[name]
+GAME_ID = "red7"
 
 
 def _ruleset(request: dict) -> Ruleset:
@@ -127,7 +118,7 @@ def _apply(request: dict, ruleset: Ruleset) -> dict[str, Any]:
         raise RequestError(ILLEGAL_MOVE, f"move: {e}") from None
 
 
-OPS: dict[str, Callable[[dict, Ruleset], dict[str, Any]]] = {
+OPS: dict[str, Op] = {
     "hello": _hello,
     "leader": _leader,
     "qualifying": _qualifying,
@@ -136,40 +127,8 @@ OPS: dict[str, Callable[[dict, Ruleset], dict[str, Any]]] = {
 }
 
 
-def error(request_id: Any, code: str, message: str) -> dict[str, Any]:
-    return {"id": request_id, "error": {"code": code, "message": message}}
-
-
 def handle(request: Any) -> dict[str, Any]:
-    """The answer to one parsed request (an error answer for anything it cannot serve)."""
+    """Red7's answer to one parsed request (an error answer for anything it cannot serve)."""
     if not isinstance(request, dict):
         return error(None, INVALID_REQUEST, f"a request must be a JSON object, got {type(request).__name__}")
-    request_id = request.get("id")
-    try:
-        op = _field(request, "op")
-        if op not in OPS:
-            raise RequestError(UNKNOWN_OP, f"unknown op {op!r} (known: {', '.join(OPS)})")
-        return {"id": request_id, **OPS[op](request, _ruleset(request))}
-    except RequestError as e:
-        return error(request_id, e.code, e.message)
-    except Exception as e:  # noqa: BLE001 - a bug behind one answer must not stop the engine serving
-        return error(request_id, INTERNAL_ERROR, f"{type(e).__name__}: {e}")
-
-
-def handle_line(line: str) -> dict[str, Any]:
-    """The answer to one request line."""
-    try:
-        request = json.loads(line)
-    except json.JSONDecodeError as e:
-        return error(None, INVALID_JSON, f"not valid JSON ({e.msg} at column {e.colno})")
-    return handle(request)
-
-
-def serve(instream: TextIO, outstream: TextIO) -> int:
-    """Answer each non-blank line of ``instream`` on ``outstream``, flushing each answer; 0 at EOF."""
-    for line in instream:
-        if not line.strip():
-            continue
-        outstream.write(json.dumps(handle_line(line)) + "\n")
-        outstream.flush()
-    return 0
+    return answer(request, OPS, _ruleset)

@@ -3,12 +3,10 @@ switches of ``red7-digest.md``). Every function that depends on a reading takes 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from typing import Any
 
-
-class RulesetError(ValueError):
-    """An unknown preset, an unknown switch or a value a switch does not take."""
+from ..switches import RulesetError, SwitchRuleset
 
 
 # Values of the reading switches; the first of each tuple in SWITCHES is the default.
@@ -38,7 +36,10 @@ SWITCHES: dict[str, tuple[Any, ...]] = {
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(SwitchRuleset):
+    SWITCHES = SWITCHES
+    PRESET_KEYS = ("advanced", "actions")
+
     actions: bool = False
     advanced: bool = False
     nobody_qualifies: str = NOBODY
@@ -58,70 +59,6 @@ class Ruleset:
     next_round_first: str = "left_of_red_leader"
     final_tie: str = "shared"
 
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            allowed = SWITCHES[f.name]
-            if value not in allowed or type(value) is not type(allowed[0]):
-                raise RulesetError(
-                    f"switch {f.name!r} takes {' or '.join(map(_show, allowed))}, got {_show(value)}"
-                )
-
-    @property
-    def preset(self) -> str:
-        """The preset this ruleset starts from (by its Action and Advanced switches)."""
-        return PRESET_OF[(self.advanced, self.actions)]
-
-    def overrides(self) -> dict[str, Any]:
-        """Switches that differ from this ruleset's preset."""
-        base = PRESETS[self.preset]
-        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != getattr(base, f.name)}
-
-    def with_switches(self, **switches: Any) -> Ruleset:
-        for name in switches:
-            if name not in SWITCHES:
-                raise RulesetError(f"unknown switch {name!r} (known: {', '.join(SWITCHES)})")
-        return replace(self, **switches)
-
-    def to_json(self) -> str | dict[str, Any]:
-        extra = self.overrides()
-        return self.preset if not extra else {"preset": self.preset, **extra}
-
-    @classmethod
-    def from_json(cls, value: Any) -> Ruleset:
-        """A preset name, or an object ``{"preset": ..., <switch>: <value>, ...}``."""
-        if isinstance(value, str):
-            return preset(value)
-        if isinstance(value, dict):
-            rest = dict(value)
-            name = rest.pop("preset", "basic")
-            return preset(name).with_switches(**rest)
-        raise RulesetError(f"ruleset must be a preset name or an object, got {value!r}")
-
-    def __str__(self) -> str:
-        extra = self.overrides()
-        return ",".join([self.preset] + [f"{k}={_show(v)}" for k, v in extra.items()])
-
-    @classmethod
-    def parse(cls, text: str) -> Ruleset:
-        """The text form of ``str()``: ``preset[,switch=value...]`` (booleans as true/false)."""
-        name, *pairs = text.strip().split(",")
-        switches: dict[str, Any] = {}
-        for pair in pairs:
-            key, sep, raw = pair.partition("=")
-            if not sep:
-                raise RulesetError(f"expected switch=value in ruleset, got {pair!r}")
-            key = key.strip()
-            if key not in SWITCHES:
-                raise RulesetError(f"unknown switch {key!r} (known: {', '.join(SWITCHES)})")
-            raw = raw.strip()
-            switches[key] = {"true": True, "false": False}.get(raw, raw) if isinstance(SWITCHES[key][0], bool) else raw
-        return preset(name).with_switches(**switches)
-
-
-def _show(value: Any) -> str:
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
-
 
 BASIC = Ruleset()
 ACTIONS = Ruleset(actions=True)
@@ -133,10 +70,12 @@ PRESETS: dict[str, Ruleset] = {
     "advanced": ADVANCED,
     "advanced+actions": ADVANCED_ACTIONS,
 }
-PRESET_OF = {(r.advanced, r.actions): name for name, r in PRESETS.items()}
+Ruleset.PRESETS = PRESETS
 
 
 def preset(name: str) -> Ruleset:
-    if not isinstance(name, str) or name.strip().lower() not in PRESETS:
-        raise RulesetError(f"unknown ruleset {name!r} (one of {', '.join(PRESETS)})")
-    return PRESETS[name.strip().lower()]
+    return Ruleset.preset_named(name)
+
+
+__all__ = ["ACTIONS", "ADVANCED", "ADVANCED_ACTIONS", "BASIC", "HIGHEST_CARD", "NOBODY", "PRESETS", "SWITCHES",
+           "Ruleset", "RulesetError", "preset"]

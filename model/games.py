@@ -1,0 +1,140 @@
+"""The games arbiter models, and the interface each provides: a registry keyed by game id, and the
+one place that reads a POSITION argument and tells which game it belongs to.
+
+>>> [g.id for g in GAMES.values()]
+['red7', 'realms', 'stick-to-colours']
+>>> game_of_text('red 0 basic | R7 / O3 | B2 / V6')
+'red7'
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Protocol, TextIO
+
+DEFAULT = "red7"
+
+
+class UnknownGame(ValueError):
+    """A game id arbiter does not model."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game: its id (as in ``"game"`` fields), name, player counts, rule sources (files in
+    ``shared/rules``) and the modules that implement it per layer (``None`` where not built)."""
+
+    id: str
+    name: str
+    players: tuple[int, ...]
+    sources: tuple[str, ...]
+    model: str
+    cli: str | None = None
+    solver: str | None = None
+
+
+GAMES: dict[str, GameInfo] = {
+    g.id: g for g in (
+        GameInfo("red7", "Red7", (2, 3, 4), ("red7-card-reference.en.txt", "red7-rules.fr.txt", "red7-digest.md"),
+                 "arbiter.model.red7", None, "arbiter.solver.red7"),
+        GameInfo("realms", "Realms (trick-taking)", (3, 4, 5, 6), ("realms-trick-taking.en.txt",),
+                 "arbiter.model.realms", "arbiter.cli.realms", "arbiter.solver.realms"),
+        GameInfo("stick-to-colours", "Stick to Colours", (2, 3, 4), ("stick-to-colours.en.txt",),
+                 "arbiter.model.stick_to_colours", "arbiter.cli.stick_to_colours", "arbiter.solver.stick_to_colours"),
+    )
+}
+
+
+class GameModel(Protocol):
+    """What ``importlib.import_module(GameInfo.model)`` provides for every game.
+
+    Positions are immutable values; moves are whole turns whose ``str()`` is their canonical text;
+    ``chance_outcomes`` lists ``(probability, label, position)`` for a position where chance acts
+    next (a deal, a draw, a random steal) and is empty elsewhere."""
+
+    GAME_ID: str
+    Ruleset: type
+    PositionError: type[Exception]
+    MoveError: type[Exception]
+
+    def deal(self, players: int, seed: int, ruleset: Any = ...) -> Any: ...
+    def legal_moves(self, position: Any) -> list[Any]: ...
+    def apply(self, position: Any, move: Any) -> Any: ...
+    def position_from_json(self, obj: Any) -> Any: ...
+    def position_to_json(self, position: Any) -> dict[str, Any]: ...
+    def format_text(self, position: Any) -> str: ...
+    def parse_position(self, text: str) -> Any: ...
+
+
+def info(game_id: Any) -> GameInfo:
+    """The game named ``game_id`` or UnknownGame naming the known ones."""
+    if isinstance(game_id, str) and game_id.strip().lower() in GAMES:
+        return GAMES[game_id.strip().lower()]
+    raise UnknownGame(f"unknown game {game_id!r} (known: {', '.join(GAMES)})")
+
+
+def available(game_id: str) -> bool:
+    """Whether the game's model is installed (a game may be registered before it is built)."""
+    return importlib.util.find_spec(info(game_id).model) is not None
+
+
+def model(game_id: Any) -> ModuleType:
+    """The model module of a game (imported on first use)."""
+    g = info(game_id)
+    if not available(g.id):
+        raise UnknownGame(f"game {g.id!r} is not built in this version of arbiter")
+    return importlib.import_module(g.model)
+
+
+def layer(game_id: Any, which: str) -> ModuleType:
+    """A game's module in another layer (``"cli"`` or ``"solver"``), or UnknownGame if it has none."""
+    g = info(game_id)
+    name = getattr(g, which)
+    if name is None or importlib.util.find_spec(name) is None:
+        raise UnknownGame(f"{which} for game {g.id!r} is not built in this version of arbiter")
+    return importlib.import_module(name)
+
+
+def game_of_json(obj: Any) -> str:
+    """The game a position, vector or request object belongs to (``"game"``, default red7)."""
+    if isinstance(obj, dict) and "game" in obj:
+        return info(obj["game"]).id
+    return DEFAULT
+
+
+def game_of_text(text: str) -> str:
+    """The game of a POSITION text: JSON by its ``"game"`` field; text notation by its first word,
+    which is the game id for every game but Red7 (whose text starts with the rule's colour)."""
+    stripped = text.lstrip("\ufeff").lstrip()
+    if stripped.startswith("{"):
+        try:
+            return game_of_json(json.loads(stripped))
+        except (json.JSONDecodeError, RecursionError, ValueError):
+            return DEFAULT  # the game's own parser reports the broken JSON
+    first = stripped.split(maxsplit=1)[0].lower() if stripped.split() else ""
+    return first if first in GAMES and first != DEFAULT else DEFAULT
+
+
+def read_text(arg: str, stdin: TextIO | None = None, what: str = "position") -> str:
+    """The text named by a POSITION-like argument: ``-`` (stdin), inline JSON or text notation
+    (anything holding ``{`` or ``|``), or a file; a leading UTF-8 byte-order mark is dropped.
+    Raises ValueError naming the problem."""
+    if arg == "-":
+        text = (stdin or sys.stdin).read()
+    elif arg.lstrip().startswith("{") or "|" in arg:
+        text = arg
+    else:
+        path = Path(arg)
+        if not path.is_file():
+            raise ValueError(f"{arg!r} is not a file, JSON or text notation")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise ValueError(f"cannot read {arg!r}: {e}") from None
+    return text.lstrip("\ufeff")

@@ -1,0 +1,106 @@
+"""The engine protocol ``arbiter-engine/1`` for every game (``docs/protocol.md``): JSON lines in,
+one JSON answer per line out. Each request names its ``"game"`` (default red7) and is answered by
+that game's ``protocol.OPS``; the error answers, the loop and ``hello``'s list of games are here."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from . import games
+
+PROTOCOL = "arbiter-engine/1"
+
+# Error codes; docs/protocol.md lists when each is sent.
+INVALID_JSON = "invalid_json"
+INVALID_REQUEST = "invalid_request"
+UNKNOWN_GAME = "unknown_game"
+UNKNOWN_OP = "unknown_op"
+MISSING_FIELD = "missing_field"
+INVALID_FIELD = "invalid_field"
+INVALID_CARD = "invalid_card"
+UNKNOWN_RULE = "unknown_rule"
+INVALID_RULESET = "invalid_ruleset"
+INVALID_POSITION = "invalid_position"
+ILLEGAL_MOVE = "illegal_move"
+INTERNAL_ERROR = "internal_error"
+
+
+class RequestError(Exception):
+    """A request the engine cannot answer; becomes an error answer."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def field(request: dict, name: str) -> Any:
+    """``request[name]``, or a missing_field error."""
+    if name not in request:
+        raise RequestError(MISSING_FIELD, f"missing field {name!r}")
+    return request[name]
+
+
+def error(request_id: Any, code: str, message: str) -> dict[str, Any]:
+    return {"id": request_id, "error": {"code": code, "message": message}}
+
+
+Op = Callable[[dict, Any], dict[str, Any]]
+
+
+def answer(request: dict, ops: dict[str, Op], ruleset: Callable[[dict], Any]) -> dict[str, Any]:
+    """One game's answer to a request: ``ops[request["op"]](request, ruleset(request))``, with
+    every failure turned into an error answer."""
+    request_id = request.get("id")
+    try:
+        op = field(request, "op")
+        if op not in ops:
+            raise RequestError(UNKNOWN_OP, f"unknown op {op!r} (known: {', '.join(ops)})")
+        return {"id": request_id, **ops[op](request, ruleset(request))}
+    except RequestError as e:
+        return error(request_id, e.code, e.message)
+    except Exception as e:  # noqa: BLE001 - a bug behind one answer must not stop the engine serving
+        return error(request_id, INTERNAL_ERROR, f"{type(e).__name__}: {e}")
+
+
+def served() -> list[str]:
+    """The ids of the games whose model is installed, in registry order."""
+    return [g for g in games.GAMES if games.available(g)]
+
+
+def handle(request: Any) -> dict[str, Any]:
+    """The answer to one parsed request, from the game it names (an error answer for anything
+    it cannot serve)."""
+    if not isinstance(request, dict):
+        return error(None, INVALID_REQUEST, f"a request must be a JSON object, got {type(request).__name__}")
+    try:
+        game = games.game_of_json(request)
+    except games.UnknownGame as e:
+        return error(request.get("id"), UNKNOWN_GAME, str(e))
+    if game not in served():
+        return error(request.get("id"), UNKNOWN_GAME, f"game {game!r} is not served by this engine")
+    result = games.model(game).protocol.handle(request)
+    if request.get("op") == "hello" and "error" not in result:
+        result["games"] = served()
+    return result
+
+
+def handle_line(line: str) -> dict[str, Any]:
+    """The answer to one request line."""
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as e:
+        return error(None, INVALID_JSON, f"not valid JSON ({e.msg} at column {e.colno})")
+    return handle(request)
+
+
+def serve(instream: TextIO, outstream: TextIO) -> int:
+    """Answer each non-blank line of ``instream`` on ``outstream``, flushing each answer; 0 at EOF."""
+    for line in instream:
+        if not line.strip():
+            continue
+        outstream.write(json.dumps(handle_line(line)) + "\n")
+        outstream.flush()
+    return 0
