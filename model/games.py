@@ -114,9 +114,10 @@ def game_of_text(text: str) -> str:
     stripped = text.lstrip("\ufeff").lstrip()
     if stripped.startswith("{"):
         try:
-            return game_of_json(json.loads(stripped))
-        except (json.JSONDecodeError, RecursionError, ValueError):
+            obj = json.loads(stripped)
+        except (RecursionError, ValueError):
             return DEFAULT  # the game's own parser reports the broken JSON
+        return game_of_json(obj)
     first = stripped.split(maxsplit=1)[0].lower() if stripped.split() else ""
     return first if first in GAMES and first != DEFAULT else DEFAULT
 

@@ -1,0 +1,78 @@
+"""The multi-game skeleton: the registry, telling a POSITION's game, reading POSITION arguments,
+and the protocol loop that dispatches requests on ``"game"``."""
+
+import io
+import json
+
+import pytest
+from arbiter.model import games, protocol
+from arbiter.model.switches import RulesetError
+from arbiter.model.red7.ruleset import Ruleset
+
+
+def test_every_registered_game_names_its_rule_sources_and_player_counts():
+    assert list(games.GAMES) == ["red7", "realms", "stick-to-colours"]
+    for g in games.GAMES.values():
+        assert g.sources and all(s.endswith((".txt", ".md")) for s in g.sources)
+        assert g.players == tuple(sorted(g.players)) and min(g.players) >= 2
+
+
+@pytest.mark.parametrize("text, game", [
+    ("red 0 basic | R7 / O3 | B2 / V6", "red7"),
+    ('{"rule": "red", "to_move": 0, "players": []}', "red7"),
+    ('{"game": "red7", "rule": "red"}', "red7"),
+    ('{"game": "Realms"}', "realms"),
+    ("realms 0 | ...", "realms"),
+    ("\ufeffstick-to-colours | ...", "stick-to-colours"),
+    ("{not json", "red7"),  # the game's own parser reports broken JSON
+])
+def test_the_game_of_a_position_text(text, game):
+    assert games.game_of_text(text) == game
+
+
+def test_an_unknown_game_names_the_known_ones():
+    with pytest.raises(games.UnknownGame, match="unknown game 'chess' .*red7, realms, stick-to-colours"):
+        games.game_of_text('{"game": "chess"}')
+    with pytest.raises(games.UnknownGame):
+        games.info(7)
+
+
+def test_read_text_takes_stdin_inline_text_and_files_and_drops_a_byte_order_mark(tmp_path):
+    assert games.read_text("-", io.StringIO("red 0 | R7 / O3")) == "red 0 | R7 / O3"
+    assert games.read_text("red 0 | R7 / O3") == "red 0 | R7 / O3"
+    f = tmp_path / "p.txt"
+    f.write_bytes("\ufeffred 0 | R7 / O3".encode())
+    assert games.read_text(str(f)) == "red 0 | R7 / O3"
+    with pytest.raises(ValueError, match="is not a file, JSON or text notation"):
+        games.read_text(str(tmp_path / "missing"))
+
+
+def test_a_game_can_be_registered_before_its_model_is_built():
+    for g in games.GAMES:
+        if not games.available(g):
+            with pytest.raises(games.UnknownGame, match="not built"):
+                games.model(g)
+    assert games.model("red7").GAME_ID == "red7"
+
+
+def test_requests_dispatch_on_game_and_hello_lists_the_games_served():
+    hello = protocol.handle({"id": 1, "op": "hello"})
+    assert hello["protocol"] == "arbiter-engine/1" and hello["games"] == protocol.served()
+    assert "red7" in hello["games"]
+    same = {"op": "leader", "rule": "red", "palettes": [["R7"], ["O7"]]}
+    assert protocol.handle({"id": 2, **same}) == protocol.handle({"id": 2, "game": "red7", **same}) == {"id": 2, "leader": 0}
+    assert protocol.handle({"id": 3, "op": "hello", "game": "chess"})["error"]["code"] == "unknown_game"
+    assert protocol.handle_line(json.dumps({"id": 4, "op": "nope"}))["error"]["code"] == "unknown_op"
+    assert protocol.handle([1])["error"]["code"] == "invalid_request"
+
+
+def test_the_shared_ruleset_machinery_round_trips_and_names_bad_switches():
+    r = Ruleset.parse("advanced+actions,final_tie=most_cards,action5_chains=false")
+    assert Ruleset.parse(str(r)) == r == Ruleset.from_json(r.to_json())
+    assert r.preset == "advanced+actions" and r.overrides() == {"final_tie": "most_cards", "action5_chains": False}
+    with pytest.raises(RulesetError, match="unknown switch 'colour'"):
+        Ruleset.parse("basic,colour=red")
+    with pytest.raises(RulesetError, match="switch 'final_tie' takes shared or most_cards, got 7"):
+        Ruleset(final_tie=7)
+    with pytest.raises(RulesetError, match="unknown ruleset 'chess'"):
+        Ruleset.parse("chess")
