@@ -27,3 +27,7 @@ ALL += [interactions.interactions]
 from . import prove
 
 ALL += [prove.prove]
+
+from . import apply, deal, moves
+
+ALL += [deal.deal, moves.moves, apply.apply]
