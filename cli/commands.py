@@ -31,3 +31,7 @@ ALL += [prove.prove]
 from . import apply, deal, moves
 
 ALL += [deal.deal, moves.moves, apply.apply]
+
+from . import advise
+
+ALL += [advise.advise]
