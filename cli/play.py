@@ -3,19 +3,23 @@ ruleset, a whole match: rounds, banked cards, scores and the final winner)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from typing import Any
 
 import click
 from arbiter.model.red7.cards import COLOUR_NAMES, codes
-from arbiter.model.red7.game import points
+from arbiter.model.red7.game import deal, points
 from arbiter.model.red7.match import Event, GameEnd, RoundEnd, RoundStart, Turn
 from arbiter.model.red7.match import play as play_game
 from arbiter.model.red7.notation import format_text, position_to_json
 from arbiter.model.red7.ruleset import Ruleset
+from arbiter.solver.bots import BOTS
 
 from .common import cards, echo_json, fail
 from .common import ruleset as parse_ruleset
+from .deal import check_players, deal_options
+from .human import play_human
 
 REASONS = {
     "round": "the round is over",
@@ -76,16 +80,29 @@ def game_lines(events: Iterable[Event]) -> Iterable[str]:
 
 
 @click.command()
-@click.option("--players", type=int, default=2, show_default=True, help="Number of players, 2 to 4.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals and of the random turns.")
-@click.option("--ruleset", "ruleset_text", default="basic", show_default=True,
-              help="Preset and switches, e.g. advanced or advanced+actions,final_tie=most_cards.")
+@deal_options("Seed of the deals and of the random turns.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the log.")
-def play(players: int, seed: int, ruleset_text: str, as_json: bool) -> None:
-    """Play a seeded game of random legal turns and log it turn by turn (Advanced: a whole match)."""
-    if not 2 <= players <= 4:
-        fail(f"bad --players: Red7 takes 2 to 4 players, got {players}")
+@click.option("--human", type=int, metavar="SEAT", help="Play one round yourself from this seat (0-based) at the terminal.")
+@click.option("--bots", type=click.Choice(BOTS), default="solver", show_default=True,
+              help="With --human: how the other seats choose, each from its own view.")
+def play(players: int, seed: int, ruleset_text: str, as_json: bool, human: int | None, bots: str) -> None:
+    """Play a seeded game of random legal turns and log it turn by turn (Advanced: a whole match).
+
+    With --human SEAT, play one round yourself against bots, seeing only your own hand: type a turn
+    (or its number), hint (advice for your view), undo (take back your last turn) or quit."""
+    check_players(players)
     rules = parse_ruleset(ruleset_text)
+    if human is not None:
+        if not 0 <= human < players:
+            fail(f"bad --human: a seat 0 to {players - 1}, got {human}")
+        if as_json:
+            fail("--human plays at the terminal; it has no --json log")
+        try:
+            play_human(deal(players, seed, rules), human, bots, seed)
+        except KeyboardInterrupt:
+            click.echo("\narbiter: interrupted", err=True)
+            sys.exit(130)
+        return
     events = play_game(players, seed, rules)
     if as_json:
         echo_json(game_json(players, seed, rules, events))
