@@ -35,3 +35,7 @@ ALL += [deal.deal, moves.moves, apply.apply]
 from . import advise
 
 ALL += [advise.advise]
+
+from . import annotate
+
+ALL += [annotate.annotate_command]

@@ -130,10 +130,12 @@ class Advice:
 _TABLE: Table | None = None  # a worker process's table, reused from deal to deal
 
 
-def outcomes(pos: Position, deadline: float | None = None, table: Table | None = None) -> tuple[dict[str, bool], int]:
-    """For one deal (all cards known): whether each decision of the mover keeps a forced win, and the
-    nodes searched. All first turns are searched in one search sharing one transposition table (the
-    table survives across deals: states deep in the round recur). SearchLimit past ``deadline``."""
+def outcomes(pos: Position, deadline: float | None = None, table: Table | None = None, *, whole: bool = False
+             ) -> tuple[dict[str, bool], int]:
+    """For one deal (all cards known): whether each decision of the mover (each whole turn with
+    ``whole``) keeps a forced win, and the nodes searched. All first turns are searched in one search
+    sharing one transposition table (kept across the deals of a call: states deep in the round
+    recur). SearchLimit past ``deadline``."""
     global _TABLE
     if table is None:
         _TABLE = table = _TABLE or Table(TABLE_SIZE)
@@ -143,7 +145,7 @@ def outcomes(pos: Position, deadline: float | None = None, table: Table | None =
     me = pos.to_move
     found: dict[str, bool] = {}
     for m, child in game.moves(game.state(pos)):
-        d = decision(str(m))
+        d = str(m) if whole else decision(str(m))
         if not found.get(d):
             found[d] = search.wins(child, me)
     return found, budget.nodes
