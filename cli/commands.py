@@ -27,3 +27,15 @@ ALL += [interactions.interactions]
 from . import prove
 
 ALL += [prove.prove]
+
+from . import apply, deal, moves
+
+ALL += [deal.deal, moves.moves, apply.apply]
+
+from . import advise
+
+ALL += [advise.advise]
+
+from . import annotate
+
+ALL += [annotate.annotate_command]

@@ -3,21 +3,24 @@ ruleset, a whole match: rounds, banked cards, scores and the final winner)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from typing import Any
 
 import click
+from arbiter.model.games import GAMES
 from arbiter.model.red7.cards import COLOUR_NAMES, codes
-from arbiter.model.red7.game import points
+from arbiter.model.red7.game import deal, points
 from arbiter.model.red7.match import Event, GameEnd, RoundEnd, RoundStart, Turn
 from arbiter.model.red7.match import play as play_game
 from arbiter.model.red7.notation import format_text, position_to_json
 from arbiter.model.red7.ruleset import Ruleset
-
-from arbiter.model.games import GAMES
+from arbiter.solver.bots import BOTS
 
 from .common import cards, echo_json, fail, game_cli
 from .common import ruleset as parse_ruleset
+from .deal import check_players
+from .human import play_human
 
 REASONS = {
     "round": "the round is over",
@@ -86,16 +89,35 @@ def game_lines(events: Iterable[Event]) -> Iterable[str]:
               help="Preset and switches, e.g. advanced or advanced+actions,final_tie=most_cards (default: the "
                    "game's default preset, for Red7 basic).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the log.")
-def play(game: str, players: int | None, seed: int, ruleset_text: str | None, as_json: bool) -> None:
-    """Play a seeded game of random legal turns and log it turn by turn (Red7 Advanced: a whole match)."""
+@click.option("--human", type=int, metavar="SEAT", help="Red7: play one round yourself from this seat (0-based) at the terminal.")
+@click.option("--bots", type=click.Choice(BOTS), default="solver", show_default=True,
+              help="With --human: how the other seats choose, each from its own view.")
+def play(game: str, players: int | None, seed: int, ruleset_text: str | None, as_json: bool, human: int | None,
+         bots: str) -> None:
+    """Play a seeded game of random legal turns and log it turn by turn (Red7 Advanced: a whole match).
+
+    With --human SEAT, play one round yourself against bots, seeing only your own hand: type a turn
+    (or its number), hint (advice for your view), undo (take back your last turn) or quit."""
     if game != "red7":
+        if human is not None:
+            fail("--human is for Red7 only")
         game_cli(game).play(players, seed, ruleset_text, as_json)
         return
     players = 2 if players is None else players
     ruleset_text = "basic" if ruleset_text is None else ruleset_text
-    if not 2 <= players <= 4:
-        fail(f"bad --players: Red7 takes 2 to 4 players, got {players}")
+    check_players(players)
     rules = parse_ruleset(ruleset_text)
+    if human is not None:
+        if not 0 <= human < players:
+            fail(f"bad --human: a seat 0 to {players - 1}, got {human}")
+        if as_json:
+            fail("--human plays at the terminal; it has no --json log")
+        try:
+            play_human(deal(players, seed, rules), human, bots, seed)
+        except KeyboardInterrupt:
+            click.echo("\narbiter: interrupted", err=True)
+            sys.exit(130)
+        return
     events = play_game(players, seed, rules)
     if as_json:
         echo_json(game_json(players, seed, rules, events))

@@ -84,6 +84,12 @@ class Position:
     ruleset: Ruleset = field(default=BASIC)
     scores: tuple[int, ...] | None = None
 
+    def __str__(self) -> str:
+        """The one-line text notation (``docs/notation.md``)."""
+        from .notation import format_text  # notation builds on this module
+
+        return format_text(self)
+
     @property
     def players(self) -> int:
         return len(self.hands)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
@@ -117,7 +118,7 @@ def format_json(pos: Position, indent: int | None = None) -> str:
 
 # -- one-line text notation ------------------------------------------------------------------
 
-_SECTIONS = ("deck", "scores")
+_SECTIONS = ("deck", "scores", "canvas")
 
 
 def format_text(pos: Position) -> str:
@@ -161,23 +162,28 @@ def text_to_json(text: str) -> dict[str, Any]:
         if head in _SECTIONS:
             if head in obj:
                 raise PositionError(head, "given twice")
-            obj[head] = words[1:] if head == "deck" else _scores(words[1:])
+            obj[head] = _scores(words[1:]) if head == "scores" else _count_or_cards(words[1:])
             continue
         where = f"players[{len(players)}]"
         if head.isalpha() and len(head) > 2:
             raise PositionError(head, f"unknown key (known: {', '.join(_SECTIONS)}; a player is: hand / palette [out])")
-        if "deck" in obj or "scores" in obj:
-            raise PositionError(where, "players come before the deck and scores sections")
+        if any(k in obj for k in _SECTIONS):
+            raise PositionError(where, "players come before the deck, scores and canvas sections")
         if words.count("/") != 1:
             raise PositionError(where, "a player is written: hand cards / palette cards [out]")
         slash = words.index("/")
-        player: dict[str, Any] = {"hand": words[:slash], "palette": words[slash + 1:]}
+        player: dict[str, Any] = {"hand": _count_or_cards(words[:slash]), "palette": words[slash + 1:]}
         if player["palette"] and player["palette"][-1].lower() == "out":
             player["palette"].pop()
             player["out"] = True
         players.append(player)
     obj["players"] = players
     return obj
+
+
+def _count_or_cards(words: list[str]) -> list[str] | int:
+    """Card codes, or one number standing for that many hidden cards (a view; see ``view.py``)."""
+    return int(words[0]) if len(words) == 1 and words[0].isdecimal() else words
 
 
 def _scores(words: list[str]) -> list[int]:
@@ -196,12 +202,13 @@ def parse_position(text: str) -> Position:
     return parse_json(text) if text.lstrip().startswith("{") else parse_text(text)
 
 
-def load_position(arg: str, stdin: TextIO | None = None) -> Position:
-    """A Position from ``-`` (read stdin), inline JSON, inline text notation, or a file holding either."""
+def load_position(arg: str, stdin: TextIO | None = None, parse: Callable[[str], Any] = parse_position) -> Position:
+    """A Position from ``-`` (read stdin), inline JSON, inline text notation, or a file holding either
+    (``parse`` reads the text; views pass their own)."""
     if arg == "-":
-        return parse_position((stdin or sys.stdin).read())
+        return parse((stdin or sys.stdin).read())
     if arg.lstrip().startswith("{") or "|" in arg:
-        return parse_position(arg)
+        return parse(arg)
     path = Path(arg)
     if not path.is_file():
         raise PositionError("position", f"{arg!r} is not a file, JSON or text notation")
@@ -209,7 +216,7 @@ def load_position(arg: str, stdin: TextIO | None = None) -> Position:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise PositionError("position", f"cannot read {arg!r}: {e}") from None
-    return parse_position(text)
+    return parse(text)
 
 
 def bundled_position(name: str) -> Position:

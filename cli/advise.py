@@ -1,0 +1,109 @@
+"""``arbiter advise VIEW``: every legal turn's win share from the mover's seat (hidden cards dealt
+exactly or by seeded sampling); progress on a terminal, partial results on Ctrl-C or timeout."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+from arbiter.model.red7.game import PositionError
+from arbiter.model.red7.view import View, format_view, load_view
+from arbiter.solver.advise import MAX_DEALS, SAMPLES, Advice, TooManyDeals
+from arbiter.solver.advise import advise as advise_view
+
+from .common import echo_json, fail
+
+EXIT_UNFINISHED, EXIT_INTERRUPTED = 1, 130
+HOW = {None: "", "separated": "stopped early: the best turn's interval is clear of every other's",
+       "timeout": "stopped by --timeout: partial result", "interrupted": "interrupted: partial result"}
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+def explain(advice: Advice) -> list[str]:
+    """The shares, best first, with how many deals they rest on."""
+    if advice.exact:
+        how = f"all {advice.deals} consistent deals (exact)"
+    else:
+        how = (f"{advice.deals} deals sampled of {advice.consistent_deals} consistent ones "
+               f"(seed {advice.seed}); 95% intervals")
+    lines = ["Win share: in how many deals of the unseen cards each turn is a forced win with all cards known",
+             "(perfect information; docs/advise.md says what this over- and under-states).", f"Deals: {how}."]
+    width = max((len(m.move) for m in advice.moves), default=0) + 4
+    for m in advice.moves:
+        text = m.move + (" ..." if m.continues else "")
+        lo, hi = m.interval
+        spread = "" if m.exact else f"  [{pct(lo).strip()}, {pct(hi).strip()}]"
+        lines.append(f"  {text:<{width}} {pct(m.win_share)}{spread}  {m.wins}/{m.deals}")
+    if any(m.continues for m in advice.moves):
+        lines.append("  (... : the rest of the turn is chosen after seeing the card drawn)")
+    if advice.stopped:
+        lines.append(HOW[advice.stopped] + f" after {advice.deals} deals.")
+    lines.append(f"{advice.nodes} nodes in {advice.seconds:.2f} s")
+    return lines
+
+
+def _progress(stream):
+    def show(a: Advice) -> None:
+        best = a.best
+        lead = f"; best {best.move} {pct(best.win_share).strip()}" if best else ""
+        total = a.consistent_deals if a.exact else a.samples
+        stream.write(f"\radvise: {a.deals}/{total} deals{lead}\033[K")
+        stream.flush()
+    return show
+
+
+def run(view: View, exact: bool, samples: int, seed: int, timeout: float | None, jobs: int, max_deals: int,
+        show_progress: bool = True) -> Advice:
+    """Advise ``view`` from the CLI: refuse too many deals with exit 2, show progress on a terminal."""
+    stderr = sys.stderr
+    tty = show_progress and stderr.isatty()
+    try:
+        advice = advise_view(view, exact=exact, samples=samples, seed=seed, timeout=timeout, jobs=jobs,
+                             max_deals=max_deals, progress=_progress(stderr) if tty else None)
+    except TooManyDeals as e:
+        fail(f"--exact: {e}")
+    except PositionError as e:
+        fail(f"bad view: {e}")
+    if tty:
+        stderr.write("\r\033[K")
+    return advice
+
+
+@click.command()
+@click.argument("view")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--exact", is_flag=True, help="Enumerate every consistent deal (refused past --max-deals).")
+@click.option("--samples", type=click.IntRange(min=1), default=SAMPLES, show_default=True,
+              help="Deals to sample (all of them, exactly, when there are no more).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Stop after this many seconds (exit 1).")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--max-deals", type=click.IntRange(min=1), default=MAX_DEALS, show_default=True,
+              help="The most deals --exact enumerates.")
+def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeout: float | None, jobs: int,
+           max_deals: int) -> None:
+    """For each legal turn of the player to move in VIEW, its win share: the share of the deals of the
+    unseen cards consistent with the view in which the turn is a forced win with all cards known.
+
+    VIEW is a position (file, - for stdin, inline JSON or text) in which an opponent's hand and the
+    deck may be counts of hidden cards, plus an optional canvas list (docs/notation.md, Views).
+    Exit 1 when --timeout stopped it, 130 on Ctrl-C (both print the deals done so far)."""
+    try:
+        seat = load_view(view, sys.stdin)
+    except PositionError as e:
+        fail(f"bad view: {e}")
+    advice = run(seat, exact, samples, seed, timeout, jobs, max_deals)
+    if as_json:
+        echo_json(advice.to_json())
+    else:
+        pos = seat.position
+        click.echo(f"View of player {pos.to_move} (to move): {format_view(seat)}")
+        click.echo("\n".join(explain(advice)))
+    if advice.stopped == "interrupted":
+        click.echo("arbiter: interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    if advice.stopped == "timeout":
+        sys.exit(EXIT_UNFINISHED)

@@ -1,0 +1,71 @@
+"""``arbiter annotate GAME``: every turn of a played game marked (win share from the mover's view
+against the best; with all cards known, a forced win kept or thrown away); text, JSON or HTML."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from arbiter.report.annotate import text_lines, to_html
+from arbiter.solver.annotate import GameError, annotate, read_game
+
+from .common import echo_json, fail
+
+SAMPLES = 30
+
+
+@click.command()
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--html", "html_path", metavar="FILE", help="Also write an HTML page with the cards drawn.")
+@click.option("--samples", type=click.IntRange(min=1), default=SAMPLES, show_default=True,
+              help="Deals sampled from each mover's view (all of them when there are no more).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Seconds per turn, for each of the two questions.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+def annotate_command(game: str, as_json: bool, html_path: str | None, samples: int, seed: int,
+                     timeout: float | None, jobs: int) -> None:
+    """Mark every turn of GAME: a `play --json` log, a JSON object {"position": ..., "turns": [...]},
+    or a text file (a position line, then one turn a line); - reads stdin.
+
+    For each turn: its win share from the mover's view and the best share there (see arbiter
+    advise), and, with all cards known, whether it kept or threw away a forced win. Ctrl-C prints
+    the turns marked so far and exits 130."""
+    try:
+        text = sys.stdin.read() if game == "-" else Path(game).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        fail(f"cannot read {game!r}: {e}")
+    try:
+        rounds = read_game(text)
+    except GameError as e:
+        fail(f"bad game: {e}")
+    out = None
+    if html_path is not None:
+        try:
+            out = open(html_path, "w", encoding="utf-8")  # noqa: SIM115 (checked before the long work)
+        except OSError as e:
+            fail(f"cannot write {html_path!r}: {e}")
+    stderr = sys.stderr
+    tty = stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        stderr.write(f"\rannotate: {done}/{total} turns\033[K")
+        stderr.flush()
+
+    note = annotate(rounds, samples, seed, timeout, jobs, progress if tty else None)
+    if tty:
+        stderr.write("\r\033[K")
+    if out is not None:
+        with out:
+            out.write(to_html(note))
+    if as_json:
+        echo_json(note.to_json())
+    else:
+        click.echo("\n".join(text_lines(note)))
+    if note.stopped == "interrupted":
+        click.echo("arbiter: interrupted", err=True)
+        sys.exit(130)
+
+
+annotate_command.name = "annotate"

@@ -1,0 +1,26 @@
+"""``arbiter moves POSITION``: the legal turns of the player to move and what each does."""
+
+from __future__ import annotations
+
+import click
+from arbiter.model.red7 import explore
+from arbiter.model.red7.notation import format_text
+
+from .common import echo_json, load
+
+
+@click.command()
+@click.argument("position")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the position and every turn.")
+def moves(position: str, as_json: bool) -> None:
+    """List the legal turns in POSITION (a file, - for stdin, inline JSON or text notation), each
+    with what it does: the rule after it, the mover's Palette, cards drawn or taken, who goes out."""
+    pos = load(position)
+    turns = explore.moves(pos)
+    if as_json:
+        echo_json({"position": format_text(pos), "to_move": pos.to_move, "moves": [t.to_json() for t in turns]})
+        return
+    click.echo(f"player {pos.to_move} to move: {len(turns)} legal turn{'s' * (len(turns) != 1)}")
+    width = max((len(t.move) for t in turns), default=0)
+    for t in turns:
+        click.echo(f"  {t.move:<{width}}   {t.describe()}")

@@ -1,0 +1,65 @@
+"""``arbiter annotate``: text, JSON and the HTML page with the cards drawn; bad input exits 2."""
+
+import json
+
+import html5lib
+from arbiter.cli.main import cli
+from click.testing import CliRunner
+
+GAME = "red 0 | B5 G2 V1 / Y6 | R4 / R6\nplay V1 discard B5\ndiscard R4\n"
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, ["annotate", *args], input=input)
+
+
+def test_text_and_json_mark_each_turn():
+    out = run("-", "--samples", "10", input=GAME)
+    assert out.exit_code == 0, out.output
+    lines = [line for line in out.output.splitlines() if line.strip()[:2] in ("1.", "2.")]
+    assert len(lines) == 2
+    assert "player 0: play V1 discard B5" in lines[0] and "threw away a forced win" in lines[0]
+    assert "player 1: discard R4" in lines[1] and "kept a forced win" in lines[1]
+    data = json.loads(run("-", "--samples", "10", "--json", input=GAME).output)
+    turns = data["rounds"][0]["turns"]
+    assert [t["forced_win"] for t in turns] == ["threw_away", "kept"]
+    assert set(turns[0]) >= {"win_share", "best_share", "best_moves", "interval", "deals", "position"}
+    assert turns[0]["win_share"] <= turns[0]["best_share"]
+
+
+def test_html_page_draws_the_cards(tmp_path):
+    page = tmp_path / "game.html"
+    out = run("-", "--samples", "10", "--html", str(page), input=GAME)
+    assert out.exit_code == 0, out.output
+    text = page.read_text(encoding="utf-8")
+    html5lib.HTMLParser(strict=True).parse(text)
+    assert text.count('class="card"') == 6 + 5  # the two positions before the turns (B5 went to the Canvas)
+    assert "threw away a forced win" in text and "play V1 discard B5" in text
+
+
+def test_a_play_json_log_is_read(tmp_path):
+    log = CliRunner().invoke(cli, ["play", "--seed", "3", "--json"]).output
+    record = json.loads(log)
+    record["rounds"][0]["turns"] = record["rounds"][0]["turns"][-2:]  # the last turns only: from that position
+    pos = record["rounds"][0]["position"]
+    from arbiter.model.red7.game import apply
+    from arbiter.model.red7.notation import position_from_json, position_to_json
+
+    p = position_from_json(pos)
+    for t in json.loads(log)["rounds"][0]["turns"][:-2]:
+        p = apply(p, t["move"])
+    record["rounds"][0]["position"] = position_to_json(p)
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = run(str(path), "--samples", "5", "--json")
+    assert out.exit_code == 0, out.output
+    assert [t["move"] for t in json.loads(out.output)["rounds"][0]["turns"]] == [t["move"] for t in record["rounds"][0]["turns"]]
+
+
+def test_bad_input_exits_2_before_any_work(tmp_path):
+    out = run("-", "--html", str(tmp_path / "missing" / "x.html"), input=GAME)
+    assert out.exit_code == 2 and "cannot write" in out.output
+    out = run("-", input="red 0 | B5 G2 V1 / Y6 | R4 / R6\nplay R4\n")
+    assert out.exit_code == 2 and "bad game: round 1 turn 1" in out.output
+    out = run(str(tmp_path / "nope.json"))
+    assert out.exit_code == 2 and "cannot read" in out.output

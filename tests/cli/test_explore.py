@@ -1,0 +1,81 @@
+"""``arbiter deal``, ``moves`` and ``apply``, and the Python API they mirror (``model.red7.explore``)."""
+
+import json
+
+import pytest
+from arbiter.cli.main import cli
+from arbiter.model.red7 import explore
+from arbiter.model.red7.game import MoveError, PositionError, apply, deal, legal_moves
+from arbiter.model.red7.notation import format_text, parse_position, parse_text
+from arbiter.model.red7.ruleset import ACTIONS
+from click.testing import CliRunner
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def test_deal_is_seeded_and_parses():
+    one = run("deal", "--players", "3", "--seed", "4", "--ruleset", "actions")
+    assert one.exit_code == 0 and one.output == run("deal", "--players", "3", "--seed", "4", "--ruleset", "actions").output
+    assert parse_text(one.output) == deal(3, 4, ACTIONS)
+    assert one.output != run("deal", "--players", "3", "--seed", "5", "--ruleset", "actions").output
+    as_json = run("deal", "--players", "3", "--seed", "4", "--ruleset", "actions", "--json")
+    assert parse_position(as_json.output) == deal(3, 4, ACTIONS)
+
+
+def test_pipeline_deal_apply_solve_through_stdin():
+    dealt = run("deal", "--seed", "3").output
+    after = run("apply", "-", "play R7", input=dealt)
+    assert after.exit_code == 0
+    assert parse_text(after.output) == apply(deal(2, 3), "play R7")
+    solved = run("solve", "-", "--json", input=after.output)
+    assert solved.exit_code == 0 and json.loads(solved.output)["to_move"] == 1
+    listed = run("moves", "-", "--json", input=after.output)
+    assert [m["move"] for m in json.loads(listed.output)["moves"]] == [str(m) for m in legal_moves(parse_text(after.output))]
+
+
+def test_moves_say_what_each_turn_does():
+    text = "red 0 actions | R7 B3 / Y4 B2 | G1 / V6 | deck G3"
+    out = run("moves", text)
+    assert out.exit_code == 0
+    lines = out.output.splitlines()
+    assert lines[0] == "player 0 to move: 11 legal turns"
+    by_move = {line.split("   ")[0].strip(): line for line in lines[1:]}
+    assert set(by_move) == {str(m) for m in legal_moves(parse_text(text))}
+    assert "rule yellow; Palette R7 B2" in by_move["play R7 canvas Y4"]
+    assert "you go out; round over: player 1 wins" in by_move["pass"]
+    took = explore.moves("red 0 actions | R1 / Y6 | G1 / O4 I2 | deck G3")
+    assert [t.describe() for t in took if t.move == "play R1 take I2"] == ["rule red; Palette Y6 R1; takes I2 from player 1"]
+
+
+def test_apply_several_turns_and_json():
+    text = "red 0 | R7 O3 / Y4 | B2 G5 / V6"
+    out = run("apply", text, "play R7", "PLAY b2  DISCARD g5", "--json")
+    assert out.exit_code == 0
+    assert parse_position(out.output) == apply(apply(parse_text(text), "play R7"), "play B2 discard G5")
+
+
+@pytest.mark.parametrize("args, words", [
+    (["apply", "red 0 | R7 / Y4 | B2 / V6", "play R7", "play B2"], "turn 2: 'play B2' is not a legal turn"),
+    (["apply", "red 0 | R7 / Y4 | B2 / V6", "play X9"], "unknown card 'x9'"),
+    (["moves", "red 0 | R7 / Y4 | R7 / V6"], "R7 is in two places"),
+    (["deal", "--players", "5"], "2 to 4 players"),
+    (["deal", "--ruleset", "fancy"], "bad --ruleset"),
+])
+def test_bad_input_is_one_line_exit_2(args, words):
+    out = run(*args)
+    assert out.exit_code == 2 and words in out.output and len(out.output.strip().splitlines()) == 1
+
+
+def test_python_api_takes_notation_or_positions():
+    pos = explore.deal(2, 3)
+    assert pos == deal(2, 3) and explore.deal(3, 1, "actions") == deal(3, 1, ACTIONS)
+    text = format_text(pos)
+    assert explore.apply(text, "play R7") == explore.apply(pos, "play R7") == apply(pos, "play R7")
+    assert [t.move for t in explore.moves(text)] == [str(m) for m in legal_moves(pos)]
+    assert str(pos) == text
+    with pytest.raises(MoveError, match="turn 1"):
+        explore.apply(text, "play V7")
+    with pytest.raises(PositionError):
+        explore.moves("red 0 | R7 / Y4")

@@ -1,0 +1,112 @@
+"""``arbiter play --human``: driven through its input (and once in a real terminal, through a pty)."""
+
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+from arbiter.cli.main import cli
+from arbiter.model.red7.cards import codes
+from arbiter.model.red7.game import apply, deal, legal_moves
+from arbiter.solver.bots import BY_NAME, turn_rng
+from click.testing import CliRunner
+
+
+def run(*args, input=""):
+    return CliRunner().invoke(cli, ["play", "--human", *args], input=input)
+
+
+def test_only_the_humans_view_is_shown_and_turns_are_checked():
+    pos = deal(2, 1)
+    bot_turn = BY_NAME["random"](pos, turn_rng(1, 0))  # player 1 moves first in this deal
+    assert pos.to_move == 1
+    after = apply(pos, bot_turn)
+    texts = [str(m) for m in legal_moves(after)]
+    out = run("0", "--bots", "random", "--seed", "1", input="foo\n99\nundo\n1\nquit\n")
+    assert out.exit_code == 0, out.output
+    assert f"player 1 plays: {bot_turn}" in out.output
+    assert f"{after.hands[1].bit_count()} hidden cards" in out.output
+    shown = out.output.split("you play:")[0]  # up to the human's first turn: player 1's hand is never named
+    assert all(code not in shown for code in codes(after.hands[1]))
+    assert "not a legal turn here: 'foo'" in out.output and "not a legal turn here: '99'" in out.output
+    assert "nothing to undo" in out.output
+    assert f"you play: {texts[0]}" in out.output and "You quit the round." in out.output
+    for k, t in enumerate(texts, 1):
+        assert f"{k:>2}. {t}" in out.output
+
+
+def test_undo_takes_back_the_last_turn_and_a_round_can_be_finished():
+    # Always the first listed turn: a seeded game that ends; undo once on the way.
+    out = run("0", "--bots", "random", "--seed", "4", input="play R7\n" + "1\nundo\n" + "1\n" * 40)
+    assert out.exit_code == 0, out.output
+    assert "Your last turn is taken back." in out.output
+    assert re.search(r"Round over: (you win|player \d wins)\.", out.output)
+    same = run("0", "--bots", "random", "--seed", "4", input="play R7\n" + "1\nundo\n" + "1\n" * 40)
+    assert same.output == out.output
+
+
+def test_typed_text_any_case_and_hint(monkeypatch):
+    from arbiter.cli import human
+
+    monkeypatch.setattr(human, "HINT_SAMPLES", 8)
+    pos = deal(2, 1)
+    after = apply(pos, BY_NAME["random"](pos, turn_rng(1, 0)))
+    text = str(legal_moves(after)[-1])
+    out = run("0", "--bots", "random", "--seed", "1", input=f"hint\n{text.upper()}\nquit\n")
+    assert out.exit_code == 0, out.output
+    assert "forced win with all cards known" in out.output and f"you play: {text}" in out.output
+
+
+@pytest.mark.parametrize("bots", ["solver", "advise"])
+def test_bots_play_from_their_own_view(bots):
+    out = run("1", "--players", "3", "--bots", bots, "--seed", "2", "--ruleset", "actions", input="quit\n")
+    assert out.exit_code == 0, out.output
+    assert "the others are " + bots in out.output
+
+
+@pytest.mark.parametrize("args, words", [(["5"], "bad --human"), (["0", "--json"], "no --json"),
+                                         (["0", "--bots", "clever"], "Invalid value")])
+def test_bad_options(args, words):
+    out = run(*args)
+    assert out.exit_code == 2 and words in out.output
+
+
+def test_in_a_real_terminal():
+    """Through a pseudo-terminal: the prompt appears, a typed turn is played, quit ends it."""
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "arbiter.cli", "play", "--human", "0", "--bots", "random",
+                             "--seed", "1"], stdin=follower, stdout=follower, stderr=follower, close_fds=True)
+    os.close(follower)
+    seen = b""
+
+    def read_until(marker: bytes, seconds: float = 60) -> None:
+        nonlocal seen
+        end = time.time() + seconds
+        while marker not in seen and time.time() < end:
+            ready, _, _ = select.select([leader], [], [], 0.5)
+            if ready:
+                try:
+                    seen += os.read(leader, 4096)
+                except OSError:
+                    break
+
+    try:
+        read_until(b"your turn> ")
+        os.write(leader, b"2\n")
+        read_until(b"you play:")
+        read_until(b"your turn> ")
+        os.write(leader, b"quit\n")
+        read_until(b"You quit the round.")
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(leader)
+    text = seen.decode(errors="replace")
+    assert "Your legal turns:" in text and "you play: " in text and "You quit the round." in text
+    assert proc.returncode == 0
+    assert "\x1b[" in text  # a terminal gets the cards in colour
