@@ -1,2 +1,3 @@
-"""Checking Red7 engines against the model: conformance vectors (``vectors``), engine drivers
-(``engine``), random cases and shrinking (``cases``), the check itself (``run``) and its report."""
+"""Checking game engines against the model, game-generically: the engine driver (``engine``), the
+hello and capabilities (``capabilities``), vector files (``vectors``), random search (``search``),
+shrinking (``shrink``), the check (``run``) and its report; each game a plugin (``games``)."""

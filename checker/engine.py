@@ -7,6 +7,7 @@ import importlib
 import json
 import os
 import queue
+import re
 import shlex
 import signal
 import subprocess
@@ -15,12 +16,23 @@ import time
 from collections.abc import Callable
 from typing import Any, Self
 
-STDERR_KEPT = 4096  # bytes of the engine's stderr kept to quote in findings
+STDERR_KEPT = 4096  # bytes of the start and of the end of the engine's stderr kept to quote
+STDERR_LINES = 12  # last stderr lines quoted with a fault: enough for a Node or Python stack trace
 LINE_LIMIT = 16 << 20  # an answer line longer than this is garbage, not an answer
 
 
 class EngineFault(Exception):
-    """The engine could not be run or broke the protocol (the checker exits 2)."""
+    """The engine could not be run or broke the protocol (the checker exits 2). ``request`` is the
+    request being answered when it happened (None at start or end); ``stderr`` its last lines."""
+
+    def __init__(self, message: str, request: dict[str, Any] | None = None, stderr: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.request = request
+        self.stderr = stderr or []
+
+
+class EngineCrash(Exception):
+    """An in-process engine function raised on a request: a finding about that input, not a fault."""
 
 
 class Engine:
@@ -36,14 +48,21 @@ class Engine:
         self._next_id += 1
         rid = self._next_id
         what = f"request {rid} ({body.get('op')})"
-        answer = self._exchange({"id": rid, **body}, what)
-        if not isinstance(answer, dict):
-            raise EngineFault(f"{self.name} answered {what} with {type(answer).__name__}, not a JSON object")
-        if "id" not in answer:
-            raise EngineFault(f"{self.name} answered {what} without an id")
-        if answer["id"] != rid:
-            raise EngineFault(f"{self.name} answered {what} with id {answer['id']!r}, expected {rid}")
+        try:
+            answer = self._exchange({"id": rid, **body}, what)
+            if not isinstance(answer, dict):
+                raise EngineFault(f"{self.name} answered {what} with {type(answer).__name__}, not a JSON object")
+            if "id" not in answer:
+                raise EngineFault(f"{self.name} answered {what} without an id")
+            if answer["id"] != rid:
+                raise EngineFault(f"{self.name} answered {what} with id {answer['id']!r}, expected {rid}")
+        except EngineFault as fault:
+            raise EngineFault(str(fault), body, self.stderr_tail()) from None
         return {k: v for k, v in answer.items() if k != "id"}
+
+    def stderr_tail(self) -> list[str]:
+        """The last lines the engine wrote to stderr (none for an in-process engine)."""
+        return []
 
     def _exchange(self, request: dict[str, Any], what: str) -> Any:
         raise NotImplementedError
@@ -76,7 +95,8 @@ class ProcessEngine(Engine):
         self.timeout = timeout
         self.allow_stderr = allow_stderr
         self._lines: queue.Queue[bytes | None] = queue.Queue()
-        self._stderr = bytearray()
+        self._stderr = bytearray()  # the first STDERR_KEPT bytes
+        self._stderr_end = bytearray()  # the last STDERR_KEPT bytes
         self._stderr_bytes = 0
         self._closed = False
         try:
@@ -100,16 +120,28 @@ class ProcessEngine(Engine):
             self._stderr_bytes += len(chunk)
             if len(self._stderr) < STDERR_KEPT:
                 self._stderr += chunk[: STDERR_KEPT - len(self._stderr)]
+            self._stderr_end = (self._stderr_end + chunk)[-STDERR_KEPT:]
 
     def stderr_text(self) -> str:
         return self._stderr.decode("utf-8", "replace")
 
+    def stderr_tail(self) -> list[str]:
+        # A fault may be seen before the stderr reader has caught up with a dying child.
+        if self.proc.poll() is not None:
+            self._readers[1].join(timeout=1.0)
+        lines = self._stderr_end.decode("utf-8", "replace").splitlines()
+        if self._stderr_bytes > len(self._stderr_end) and lines:
+            lines = lines[1:]  # the first line kept is cut
+        return _fold_frames([line[:300] for line in lines if line.strip()])[-STDERR_LINES:]
+
     def _stderr_note(self) -> str:
-        text = self.stderr_text().strip()
-        if not text:
+        tail = self.stderr_tail()
+        if not tail:
             return ""
-        tail = text.splitlines()[-1]
-        return f"; its stderr ends: {tail[:300]!r}"
+        plain = [line for line in tail if not line.startswith("Node.js v") and not line.lstrip().startswith(("at ", "..."))]
+        errors = [line for line in plain if re.search(r"(Error|Exception)\b", line)]
+        last = (errors or plain or tail)[-1]
+        return f"; its stderr ends: {last!r}"
 
     def _exchange(self, request: dict[str, Any], what: str) -> Any:
         try:
@@ -194,6 +226,24 @@ class ProcessEngine(Engine):
                 t.join(timeout=1.0)
 
 
+def _fold_frames(lines: list[str], keep: int = 2) -> list[str]:
+    """Runs of stack frames (``    at f (file:1:2)``, as Node and Java print them after the message)
+    cut to their first ``keep``, so that the exception line stays within the quoted tail."""
+    out: list[str] = []
+    run = 0
+    for line in lines + [""]:
+        if line.lstrip().startswith("at "):
+            run += 1
+            if run <= keep:
+                out.append(line)
+            continue
+        if run > keep:
+            out.append(f"    ... {run - keep} more frame(s)")
+        run = 0
+        out.append(line)
+    return out[:-1]
+
+
 class FunctionEngine(Engine):
     """A Python function ``request dict -> answer dict`` checked in-process (no timeout applies)."""
 
@@ -206,7 +256,7 @@ class FunctionEngine(Engine):
         try:
             answer = self.function(json.loads(json.dumps(request)))
         except Exception as e:  # noqa: BLE001 - any exception in the engine is a finding, not our crash
-            raise EngineFault(f"{self.name} raised {type(e).__name__} on {what}: {e}") from None
+            raise EngineCrash(f"{type(e).__name__}: {e}") from None
         try:
             return json.loads(json.dumps(answer))
         except (TypeError, ValueError) as e:

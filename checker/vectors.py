@@ -1,427 +1,78 @@
-"""Conformance vectors: deterministic JSON cases (request, expected answer, rule clause) grouped by
-op and topic, generated from the model and checked in under ``conformance/``."""
+"""Conformance vector files, for any game: the format (a file per op and topic, one case per line,
+an index), export, the staleness check and a loader that names the file and case at fault."""
 
 from __future__ import annotations
 
-import functools
 import json
-import random
-from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from arbiter.model import red7
-from arbiter.model.red7.cards import COLOUR_NAMES, card_code, codes, parse_cards
-from arbiter.model.red7.fast import KEYS
-from arbiter.model.red7.game import Position, deal
-from arbiter.model.red7.notation import position_to_json
-from arbiter.model.red7.ruleset import PRESETS, SWITCHES, Ruleset
+from .plugin import GamePlugin
 
-from .oracle import answer, reason
-
-FORMAT = "arbiter-red7-conformance/1"
+FORMAT = "arbiter-conformance/2"
 INDEX = "index.json"
-
-# Switches a round cannot show: they act between rounds of an Advanced match, which protocol v1
-# has no op for.
-MATCH_LEVEL = {"next_round_first", "final_tie"}
-# Which preset each reading switch needs before it can change anything.
-SWITCH_PRESET = {
-    "nobody_qualifies": "basic",
-    "losing_turns": "basic",
-    "advanced_draw": "advanced",
-    "banked_set": "advanced",
-    "action7_advanced_draw": "advanced+actions",
-}
+CASE_FIELDS = ("id", "ruleset", "request", "expected", "reason", "edge_case")
 
 
-def make_case(case_id: str, request: dict[str, Any], why: str | None = None) -> dict[str, Any]:
-    """A vector case: the request (sent as is, plus an ``id``), the model's answer and the clause."""
-    ruleset = request.get("ruleset", "basic")
-    return {"id": case_id, "ruleset": ruleset, "request": request, "expected": answer(request),
-            "reason": why or reason(request)}
+class VectorError(ValueError):
+    """A vector directory that cannot be used: the message names the file and the case."""
 
 
-def _leader_request(rule: int, palettes: list[int], out: list[int] = (), ruleset: Ruleset = red7.BASIC) -> dict:
-    return {"op": "leader", "rule": COLOUR_NAMES[rule], "palettes": [codes(m) for m in palettes],
-            "out": list(out), "ruleset": ruleset.to_json()}
+def make_case(case_id: str, request: dict[str, Any], expected: dict[str, Any], reason: str, ruleset: Any,
+              edge_case: str | None = None) -> dict[str, Any]:
+    """A vector case: the request (sent as is, plus an ``id``), the expected answer, the clause;
+    ``edge_case`` says why no game reaches the input (such cases run only with --edge-cases)."""
+    case = {"id": case_id, "ruleset": ruleset, "request": request, "expected": expected, "reason": reason}
+    if edge_case:
+        case["edge_case"] = edge_case
+    return case
 
 
-def _position_request(op: str, pos: Position, move: str | None = None) -> dict:
-    request = {"op": op, "position": position_to_json(pos), "ruleset": pos.ruleset.to_json()}
-    if move is not None:
-        request["move"] = move
-    return request
-
-
-def _random_palettes(rng: random.Random, players: int, lo: int, hi: int) -> list[int]:
-    sizes = [rng.randint(lo, hi) for _ in range(players)]
-    pool = rng.sample(range(49), min(49, sum(sizes)))
-    palettes, k = [], 0
-    for s in sizes:
-        palettes.append(sum(1 << c for c in pool[k:k + s]))
-        k += s
-    return palettes
-
-
-def _tie_detail(rule: int, palettes: list[int], out: list[int]) -> str | None:
-    """How a tie on count was decided, e.g. 'count tie 2-2: Y6 beats R3 by number'."""
-    keys = sorted(((KEYS[rule](m), i) for i, m in enumerate(palettes) if i not in out), reverse=True)
-    if len(keys) < 2 or keys[0][0] == 0 or keys[0][0] >> 6 != keys[1][0] >> 6:
-        return None
-    a, b = (keys[0][0] & 63) - 1, (keys[1][0] & 63) - 1
-    by = "number" if a // 7 != b // 7 else "colour"
-    return f"count tie {keys[0][0] >> 6}-{keys[1][0] >> 6}: {card_code(a)} beats {card_code(b)} by {by}"
-
-
-# -- leader and qualifying ------------------------------------------------------------------
-
-# Hand-made cases for the bug kinds seen in the wild: (rule, palettes, out, switches, clause).
-LEADER_EDGES: list[tuple[str, list[list[str]], list[int], dict, str]] = [
-    ("yellow", [["R3", "R1"], ["Y6", "Y2"]], [], {},
-     "Yellow tie 2-2 goes to the highest qualifying card (Y6), not the stronger colour (red)"),
-    ("yellow", [["Y7", "Y1"], ["R2", "R1"]], [], {},
-     "Yellow tie 2-2 goes to the highest qualifying card (Y7), not the group's colour"),
-    ("orange", [["O5", "Y5"], ["R5", "B5"]], [], {},
-     "Orange tie between two pairs of 5: the highest qualifying card R5 decides, not the group's number"),
-    ("orange", [["R2", "O2"], ["G6", "B6"]], [], {},
-     "Orange tie 2-2: G6 beats R2 by number; colour only breaks equal numbers"),
-    ("blue", [["R1", "R2", "R3"], ["O1", "Y1"]], [], {},
-     "Blue counts different colours (2 beats 1), not cards"),
-    ("blue", [["R7", "R6", "O1"], ["Y2", "G2", "B2"]], [], {},
-     "Blue: three colours beat two colours however many cards"),
-    ("indigo", [["R3", "O4", "Y4", "G5"], ["R6", "R7"]], [], {},
-     "Indigo: a duplicate 4 does not break the run 3-4-5 (3 beats 2)"),
-    ("indigo", [["B1", "I2", "V2", "G3", "Y3"], ["O6", "O7"]], [], {},
-     "Indigo: duplicates do not break the run 1-2-3"),
-    ("indigo", [["Y4", "V4", "I5"], ["G5", "B4"]], [], {},
-     "Indigo tie 2-2: highest copies Y4/I5 vs G5/B4; G5 beats I5 by colour"),
-    ("red", [["R7"], ["O7", "V1"], ["Y1"]], [0], {},
-     "Red: the player out (R7) does not compete; O7 wins"),
-    ("green", [["G6", "G4"], ["R2"], ["O1"]], [0], {},
-     "Green: the out player's even cards do not count; R2 wins"),
-    ("green", [["R7"], ["O5"]], [], {}, "Green: nobody qualifies -> nobody is winning"),
-    ("violet", [["R7", "O6"], ["Y5"], ["G4"]], [], {}, "Violet: nobody qualifies -> nobody is winning"),
-    ("green", [["R7"], ["O5"]], [], {"nobody_qualifies": "highest_card"},
-     "Green, nobody qualifies, switch nobody_qualifies=highest_card: the highest card R7 decides"),
-    ("violet", [["O7"], ["R5", "G6"]], [1], {"nobody_qualifies": "highest_card"},
-     "Violet, nobody qualifies among players still in, highest_card reading: the out player's card does not count"),
-    ("red", [["V7"], ["R6"]], [], {}, "Red: number before colour, V7 beats R6"),
-    ("yellow", [["V7", "V6"], ["R6", "R5"]], [], {}, "Yellow tie 2-2: V7 beats R6 by number before colour"),
-    ("green", [["B6", "V4"], ["R4", "O2"]], [], {}, "Green tie 2-2: B6 beats R4; number before colour"),
-    ("red", [["O7"], ["R7"]], [], {}, "Red: equal numbers, colour decides (R beats O)"),
-    ("violet", [["V3", "I3"], ["B3", "G1"]], [], {}, "Violet tie 2-2: B3 beats V3 by colour"),
-]
-
-QUALIFYING_EDGES: list[tuple[str, list[str], str]] = [
-    ("indigo", ["R3", "O4", "Y4", "G5"], "Indigo: duplicate 4s, the highest copy O4 stands in the run"),
-    ("indigo", ["V1", "I2", "B6", "G7"], "Indigo: two runs of 2, the one with the highest card (G7) counts"),
-    ("indigo", ["R1", "O1", "Y1"], "Indigo: one number three times is a run of one, its highest copy R1"),
-    ("orange", ["R2", "O2", "Y6", "G6"], "Orange: two pairs, the one with the highest card (Y6) counts"),
-    ("orange", ["V5", "I5", "Y5", "R7", "O7"], "Orange: three 5s beat two 7s"),
-    ("yellow", ["R1", "R2", "Y7", "Y6"], "Yellow: two pairs of colour, the one with the highest card counts"),
-    ("yellow", ["B7", "B1", "V7", "V6", "V5"], "Yellow: the larger group counts whatever its colour"),
-    ("blue", ["R7", "R1", "B2"], "Blue: the highest card of each colour"),
-    ("blue", ["V7", "V6", "V5", "V4"], "Blue: one colour gives one qualifying card"),
-    ("green", ["R7", "O5", "Y3"], "Green: no even card, nothing qualifies"),
-    ("violet", ["R4", "O5"], "Violet: 4 is not below 4"),
-    ("violet", ["R3", "O2", "Y1", "G4"], "Violet: every card below 4"),
-    ("red", [], "Red: an empty Palette has no qualifying card"),
-    ("red", ["V1", "I1", "O1"], "Red: equal numbers, the stronger colour is the highest card"),
-]
-
-
-def _leader_cases() -> Iterator[tuple[str, str, list[dict]]]:
-    cases = [make_case(f"leader/edge-cases/{k:03d}",
-                       _leader_request_codes(rule, pals, out, red7.BASIC.with_switches(**sw)), why)
-             for k, (rule, pals, out, sw, why) in enumerate(LEADER_EDGES)]
-    yield "leader", "edge-cases", cases
-
-    rng = random.Random("leader/per-rule")
-    cases = []
-    for rule in range(7):
-        for _ in range(12):
-            pals = _random_palettes(rng, rng.randint(2, 4), 0, 6)
-            cases.append(make_case(f"leader/per-rule/{len(cases):03d}", _leader_request(rule, pals)))
-    yield "leader", "per-rule", cases
-
-    rng = random.Random("leader/ties")
-    cases = []
-    for rule in range(7):
-        found = {"number": 0, "colour": 0}
-        for _ in range(20000):
-            if min(found.values()) >= 4:
-                break
-            pals = _random_palettes(rng, rng.randint(2, 3), 1, 5)
-            detail = _tie_detail(rule, pals, [])
-            if detail is None or found[detail.rsplit(" ", 1)[1]] >= 4:
-                continue
-            found[detail.rsplit(" ", 1)[1]] += 1
-            request = _leader_request(rule, pals)
-            cases.append(make_case(f"leader/ties/{len(cases):03d}", request, f"{reason(request)} ({detail})"))
-    yield "leader", "ties", cases
-
-    rng = random.Random("leader/big-palettes")
-    cases = []
-    for rule in range(7):
-        for players in (2, 3, 4):
-            pals = _random_palettes(rng, players, 10, 49 // players)
-            cases.append(make_case(f"leader/big-palettes/{len(cases):03d}", _leader_request(rule, pals)))
-    yield "leader", "big-palettes", cases
-
-    rng = random.Random("leader/players-out")
-    cases = []
-    for rule in range(7):
-        for players in (3, 3, 4, 4, 4):
-            pals = _random_palettes(rng, players, 1, 7)
-            out = sorted(rng.sample(range(players), rng.randint(1, players - 1)))
-            request = _leader_request(rule, pals, out)
-            detail = _tie_detail(rule, pals, out)
-            cases.append(make_case(f"leader/players-out/{len(cases):03d}", request,
-                                   reason(request) + (f" ({detail})" if detail else "")))
-    yield "leader", "players-out", cases
-
-    rng = random.Random("leader/nobody-qualifies")
-    cases = []
-    for rule in (3, 6):  # only Green and Violet can leave everybody without a qualifying card
-        barred = parse_cards(["R2", "R4", "R6"] if rule == 3 else ["R1", "R2", "R3"])
-        barred = sum(1 << (c - c % 7 + k) for c in range(49) if barred >> c & 1 for k in range(7))
-        for value in SWITCHES["nobody_qualifies"]:
-            rs = red7.BASIC.with_switches(nobody_qualifies=value)
-            for _ in range(4):
-                players = rng.randint(2, 4)
-                pool = [c for c in range(49) if not barred >> c & 1]
-                rng.shuffle(pool)
-                pals = [1 << pool[i] | 1 << pool[i + 4] for i in range(players)]
-                out = sorted(rng.sample(range(players), rng.randint(0, players - 2)))
-                cases.append(make_case(f"leader/nobody-qualifies/{len(cases):03d}",
-                                       _leader_request(rule, pals, out, rs)))
-    yield "leader", "nobody-qualifies", cases
-
-
-def _leader_request_codes(rule: str, pals: list[list[str]], out: list[int], rs: Ruleset) -> dict:
-    return {"op": "leader", "rule": rule, "palettes": pals, "out": out, "ruleset": rs.to_json()}
-
-
-def _qualifying_cases() -> Iterator[tuple[str, str, list[dict]]]:
-    cases = [make_case(f"qualifying/edge-cases/{k:03d}", {"op": "qualifying", "rule": rule, "palette": pal}, why)
-             for k, (rule, pal, why) in enumerate(QUALIFYING_EDGES)]
-    yield "qualifying", "edge-cases", cases
-    for topic, lo, hi, per in (("per-rule", 0, 8, 12), ("big-palettes", 10, 20, 4)):
-        rng = random.Random(f"qualifying/{topic}")
-        cases = []
-        for rule in range(7):
-            for _ in range(per):
-                (pal,) = _random_palettes(rng, 1, lo, hi)
-                request = {"op": "qualifying", "rule": COLOUR_NAMES[rule], "palette": codes(pal)}
-                cases.append(make_case(f"qualifying/{topic}/{len(cases):03d}", request))
-        yield "qualifying", topic, cases
-
-
-# -- positions: legal_moves and apply ------------------------------------------------------
-
-def walk(ruleset: Ruleset, players: int, seed: int) -> Iterator[tuple[Position, str]]:
-    """A seeded game of random legal turns (passing seldom): each position with the turn taken."""
-    rng = random.Random(seed)
-    pos = deal(players, seed, ruleset)
-    while not pos.is_over:
-        moves = [str(m) for m in red7.legal_moves(pos)]
-        playing = [m for m in moves if m != "pass"]
-        move = rng.choice(playing) if playing and rng.random() < 0.9 else "pass"
-        yield pos, move
-        pos = red7.apply(pos, move)
-
-
-def _outcomes(pos: Position) -> dict[str, Any]:
-    """Each legal turn with its resulting position, ruleset left aside (to compare readings)."""
-    result = {}
-    for move, nxt in red7.successors(pos):
-        obj = position_to_json(nxt)
-        obj.pop("ruleset")
-        result[str(move)] = obj
-    return result
-
-
-def _switch_cases() -> list[dict]:
-    """For each value of each reading switch a round can show, positions where it changes the turns or
-    their results, with legal_moves and apply cases under that value and the default."""
-    cases: list[dict] = []
-    for name, values in SWITCHES.items():
-        if name in ("actions", "advanced") or name in MATCH_LEVEL:
-            continue
-        base = PRESETS[SWITCH_PRESET.get(name, "actions")]
-        for value in values[1:]:
-            alt = base.with_switches(**{name: value})
-            found = 0
-            for seed in range(200):
-                if found >= 2:
-                    break
-                for pos, _ in walk(base, 2 + seed % 3, 1000 + seed):
-                    other = replace(pos, ruleset=alt)
-                    a, b = _outcomes(pos), _outcomes(other)
-                    if a == b:
-                        continue
-                    differing = sorted(set(a) ^ set(b)) or sorted(m for m in a if a[m] != b[m])
-                    move = differing[0]
-                    for p in (pos, other):
-                        tag = f"{name}={value}" if p is other else f"{name} default"
-                        cases.append(make_case(f"legal_moves/switches/{len(cases):03d}",
-                                               _position_request("legal_moves", p),
-                                               f"{tag}: {reason(_position_request('legal_moves', p))}"))
-                        cases.append(make_case(f"apply/switches/{len(cases):03d}",
-                                               _position_request("apply", p, move),
-                                               f"{tag}: {reason(_position_request('apply', p, move))}"))
-                    found += 1
-                    break
-            if not found:
-                raise RuntimeError(f"no seeded game shows a position where {name}={value} changes a turn")
-    return cases
-
-
-def _position_cases() -> Iterator[tuple[str, str, list[dict]]]:
-    for topic, preset, want in (("basic", "basic", None), ("actions", "actions", "action"),
-                                ("advanced", "advanced", "advanced")):
-        rs = PRESETS[preset]
-        picked: list[tuple[Position, str, str]] = []
-        kinds_seen: dict[str, int] = {}
-        for seed in range(60):
-            for pos, move in walk(rs, 2 + seed % 3, seed):
-                for kind, mv in _interesting(pos, want):
-                    if kinds_seen.get(kind, 0) < 3:
-                        kinds_seen[kind] = kinds_seen.get(kind, 0) + 1
-                        picked.append((pos, mv, kind))
-        lm, ap = [], []
-        for pos, mv, kind in picked:
-            request = _position_request("legal_moves", pos)
-            lm.append(make_case(f"legal_moves/{topic}/{len(lm):03d}", request, f"{kind}; {reason(request)}"))
-            request = _position_request("apply", pos, mv)
-            ap.append(make_case(f"apply/{topic}/{len(ap):03d}", request, f"{kind}; {reason(request)}"))
-        yield "legal_moves", topic, lm
-        yield "apply", topic, ap
-    switches = _switch_cases()
-    yield "legal_moves", "switches", [c for c in switches if c["request"]["op"] == "legal_moves"]
-    yield "apply", "switches", [c for c in switches if c["request"]["op"] == "apply"]
-
-
-def _interesting(pos: Position, want: str | None) -> Iterator[tuple[str, str]]:
-    """Named situations in a position worth a vector, each with a move that shows it."""
-    moves = [str(m) for m in red7.legal_moves(pos)]
-    players = f"{pos.players} players" + (f", {pos.out.bit_count()} out" if pos.out else "")
-    if want is None:
-        if moves == ["pass"]:
-            yield f"only pass is legal ({players})", "pass"
-        for m in moves:
-            if m.startswith("play") and "discard" in m:
-                yield f"play then discard ({players})", m
-                break
-        discards = [m for m in moves if m.startswith("discard")]
-        if discards:
-            yield f"discard changes the rule ({players})", discards[0]
-        illegal = [f"discard {card_code(c)}" for c in _cards(pos.hands[pos.to_move]) if f"discard {card_code(c)}" not in moves]
-        if illegal:
-            yield f"a discard that leaves the mover not winning is not a turn ({players})", illegal[0]
-        if max(m.bit_count() for m in pos.palettes) >= 6:
-            yield f"long Palettes ({players})", moves[0]
-        nxt = red7.apply(pos, moves[-1])
-        if nxt.is_over:
-            yield "the round ends", moves[-1]
-    elif want == "action":
-        for m in moves:
-            words = m.split()
-            for verb, label in (("take", "action 1 takes an opponent's card"), ("draw", "action 3 draws"),
-                                ("canvas", "action 7 moves a card to the Canvas"),
-                                ("deck", "action 7 moves a card to the deck")):
-                if verb in words:
-                    yield f"{label} ({players})", m
-            if words.count("play") >= 2:
-                yield f"action 5 plays another card ({players})", m
-            if words.count("play") >= 3:
-                yield f"action 5 chains into another action ({players})", m
-    else:
-        for m in moves:
-            if "discard" in m and m.endswith("draw"):
-                yield f"Advanced draw after a discard above the Palette size ({players})", m
-        nxt = red7.apply(pos, moves[-1])
-        if nxt.is_over:
-            yield "the round ends and the winner banks the deciding set", moves[-1]
-
-
-def _cards(mask: int) -> list[int]:
-    return [c for c in range(49) if mask >> c & 1]
-
-
-def _game_cases() -> Iterator[tuple[str, str, list[dict]]]:
-    for preset in PRESETS:
-        cases = []
-        for players in (2, 3, 4):
-            seed = players
-            for turn, (pos, move) in enumerate(walk(PRESETS[preset], players, seed)):
-                prefix = f"games/{preset}/{players}p-seed{seed}/t{turn:02d}"
-                why = f"seeded game ({players} players, seed {seed}), turn {turn}"
-                request = _position_request("legal_moves", pos)
-                cases.append(make_case(f"{prefix}/legal_moves", request, f"{why}; {reason(request)}"))
-                request = _position_request("apply", pos, move)
-                cases.append(make_case(f"{prefix}/apply", request, f"{why}; {reason(request)}"))
-        yield "games", preset.replace("+", "-"), cases
-
-
-# -- files -----------------------------------------------------------------------------------
-
-DESCRIPTIONS = {
-    "edge-cases": "the bug kinds seen in implementations: ties, Blue colours, Indigo duplicates, players out, "
-                  "nobody qualifying, number before colour",
-    "per-rule": "seeded random Palettes under each of the seven rules",
-    "ties": "equal counts decided by the highest qualifying card, by number and by colour",
-    "big-palettes": "Palettes of 10 or more cards",
-    "players-out": "3 and 4 players with some out",
-    "nobody-qualifies": "Green and Violet with nobody qualifying, under both readings",
-    "basic": "positions from seeded Basic games: discards, play then discard, pass, round end",
-    "actions": "positions from seeded games with the Action rule: every action 1, 3, 5, 7 and chains",
-    "advanced": "positions from seeded Advanced games: the optional draw and the banked set",
-    "switches": "each reading switch: positions where its value changes the turns or their results",
-    "basic-games": "whole seeded games",
-}
-
-
-@functools.cache
-def generate() -> dict[str, dict[str, Any]]:
-    """Every vector file: relative path -> file object, deterministic (cached: do not mutate)."""
-    files: dict[str, dict[str, Any]] = {}
-    for group, topic, cases in [*_leader_cases(), *_qualifying_cases(), *_position_cases(), *_game_cases()]:
-        description = DESCRIPTIONS.get(topic, f"whole seeded games under the {topic} preset: legal_moves then "
-                                              "apply for each turn" if group == "games" else topic)
-        files[f"{group}/{topic}.json"] = {"format": FORMAT, "group": group, "topic": topic,
-                                          "description": description, "cases": cases}
-    return files
+def files(plugin: GamePlugin) -> dict[str, dict[str, Any]]:
+    """Every vector file object of ``plugin``'s game, relative path -> object."""
+    return {path: {"format": FORMAT, "game": plugin.game, **f} for path, f in plugin.vector_files().items()}
 
 
 def dumps(obj: dict[str, Any]) -> str:
     """A vector file as text: header fields, then one case per line (stable and diff-friendly)."""
     head = {k: v for k, v in obj.items() if k != "cases"}
-    lines = [json.dumps(c, sort_keys=False, separators=(",", ":")) for c in obj["cases"]]
+    lines = [json.dumps(c, separators=(",", ":")) for c in obj["cases"]]
     body = ",\n".join("  " + line for line in lines)
     header = json.dumps(head, indent=1)[:-2]
     return header + ',\n "cases": [\n' + body + "\n ]\n}\n"
 
 
-def index(files: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    return {"format": FORMAT, "files": [{"path": path, "group": f["group"], "topic": f["topic"],
-                                         "cases": len(f["cases"])} for path, f in files.items()]}
+def index(game: str, objs: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    return {"format": FORMAT, "game": game,
+            "files": [{"path": path, "group": f["group"], "topic": f["topic"], "cases": len(f["cases"])}
+                      for path, f in objs.items()]}
 
 
-def render(files: dict[str, dict[str, Any]]) -> dict[str, str]:
+def render(plugin: GamePlugin) -> dict[str, str]:
     """Relative path -> file text, the index included."""
-    texts = {path: dumps(obj) for path, obj in files.items()}
-    texts[INDEX] = json.dumps(index(files), indent=1) + "\n"
+    objs = files(plugin)
+    texts = {path: dumps(obj) for path, obj in objs.items()}
+    texts[INDEX] = json.dumps(index(plugin.game, objs), indent=1) + "\n"
     return texts
 
 
-def export(directory: str | Path) -> list[str]:
+def check_writable(directory: str | Path) -> None:
+    """Fail (OSError) before any work when ``directory`` cannot take the files."""
+    root = Path(directory)
+    if not str(directory):
+        raise OSError("the directory name is empty")
+    root.mkdir(parents=True, exist_ok=True)
+    probe = root / ".arbiter-write-test"
+    probe.write_text("")
+    probe.unlink()
+
+
+def export(directory: str | Path, plugin: GamePlugin) -> list[str]:
     """Write every vector file under ``directory``; returns the paths written."""
+    check_writable(directory)
     root = Path(directory)
     written = []
-    for path, text in render(generate()).items():
+    for path, text in render(plugin).items():
         target = root / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text)
@@ -429,29 +80,86 @@ def export(directory: str | Path) -> list[str]:
     return written
 
 
-def stale(directory: str | Path) -> list[str]:
+def stale(directory: str | Path, plugin: GamePlugin) -> list[str]:
     """Vector files under ``directory`` that are missing or differ from a fresh generation."""
     root = Path(directory)
     out = []
-    for path, text in render(generate()).items():
+    for path, text in render(plugin).items():
         target = root / path
         if not target.is_file() or target.read_text() != text:
             out.append(path)
     return out
 
 
-def load(directory: str | Path) -> list[dict[str, Any]]:
-    """Every case of the vector files listed in ``directory``'s index, in index order."""
-    root = Path(directory)
-    idx = json.loads((root / INDEX).read_text())
-    if idx.get("format") != FORMAT:
-        raise ValueError(f"{root / INDEX}: format {idx.get('format')!r}, expected {FORMAT!r}")
-    cases = []
-    for entry in idx["files"]:
-        cases.extend(json.loads((root / entry["path"]).read_text())["cases"])
-    return cases
-
-
-def cases() -> list[dict[str, Any]]:
+def cases(plugin: GamePlugin) -> list[dict[str, Any]]:
     """Every case of a fresh generation, in file order."""
-    return [c for f in generate().values() for c in f["cases"]]
+    return [c for f in plugin.vector_files().values() for c in f["cases"]]
+
+
+def load(directory: str | Path, plugin: GamePlugin) -> list[dict[str, Any]]:
+    """Every case of the files listed in ``directory``'s index, in index order, each checked to be
+    a well-formed case of ``plugin``'s game; a case no game can reach is marked ``edge_case``."""
+    root = Path(directory)
+    idx = _read_json(root / INDEX, root)
+    if not isinstance(idx, dict):
+        raise VectorError(f"{root / INDEX}: not a JSON object")
+    if idx.get("format") != FORMAT:
+        raise VectorError(f"{root / INDEX}: format {idx.get('format')!r}, expected {FORMAT!r}")
+    if idx.get("game", plugin.game) != plugin.game:
+        raise VectorError(f"{root / INDEX}: vectors of the game {idx.get('game')!r}, checking {plugin.game!r}")
+    entries = idx.get("files")
+    if not isinstance(entries, list):
+        raise VectorError(f"{root / INDEX}: 'files' must be a list")
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for k, entry in enumerate(entries):
+        path = entry.get("path") if isinstance(entry, dict) else None
+        if not isinstance(path, str) or not path or Path(path).is_absolute() or ".." in Path(path).parts:
+            raise VectorError(f"{root / INDEX}: files[{k}] needs a relative 'path' inside the directory")
+        obj = _read_json(root / path, root)
+        if not isinstance(obj, dict) or not isinstance(obj.get("cases"), list):
+            raise VectorError(f"{root / path}: not a vector file (a JSON object with a 'cases' list)")
+        if obj.get("game", plugin.game) != plugin.game:
+            raise VectorError(f"{root / path}: vectors of the game {obj.get('game')!r}, checking {plugin.game!r}")
+        for n, case in enumerate(obj["cases"]):
+            out.append(_checked(case, plugin, f"{root / path}: case {n}", seen))
+    return out
+
+
+def _read_json(path: Path, root: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8-sig"))
+    except FileNotFoundError:
+        raise VectorError(f"{path}: no such file" + ("" if root.is_dir() else f" ({root} is not a directory)")) \
+            from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise VectorError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+    except (ValueError, RecursionError) as e:
+        raise VectorError(f"{path}: not valid JSON ({str(e)[:120]})") from None
+
+
+def _checked(case: Any, plugin: GamePlugin, where: str, seen: set[str]) -> dict[str, Any]:
+    if not isinstance(case, dict):
+        raise VectorError(f"{where}: a case must be a JSON object")
+    if not isinstance(case.get("id"), str) or not case["id"]:
+        raise VectorError(f"{where}: missing 'id' (a non-empty string)")
+    where = f"{where} ({case['id']})"
+    if case["id"] in seen:
+        raise VectorError(f"{where}: the id is used twice")
+    seen.add(case["id"])
+    request, expected = case.get("request"), case.get("expected")
+    if not isinstance(request, dict) or not isinstance(request.get("op"), str):
+        raise VectorError(f"{where}: 'request' must be an object with an 'op'")
+    if not isinstance(expected, dict) or not expected:
+        raise VectorError(f"{where}: 'expected' must be a non-empty answer object")
+    if request.get("game", plugin.game) != plugin.game:
+        raise VectorError(f"{where}: a request of the game {request['game']!r}, checking {plugin.game!r}")
+    if request["op"] not in plugin.ops:
+        raise VectorError(f"{where}: unknown op {request['op']!r} (checkable: {', '.join(plugin.ops)})")
+    try:
+        plugin.answer(request)
+        reason = case.get("reason") or plugin.reason(request)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+        raise VectorError(f"{where}: not a well-formed {request['op']} request: {e}") from None
+    edge = case.get("edge_case") or plugin.unreachable(request)
+    return {**case, "ruleset": plugin.ruleset_key(request), "reason": reason, **({"edge_case": edge} if edge else {})}

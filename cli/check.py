@@ -1,64 +1,91 @@
 """``arbiter check``: drive an engine speaking the engine protocol (or a Python function) through the
-conformance vectors and seeded random cases; exit 0 agreement, 1 disagreement, 2 broken engine."""
+conformance vectors and seeded random cases within its declared capabilities; exit 0 agreement,
+1 disagreement, 2 broken engine or bad input, 130 interrupted."""
 
 from __future__ import annotations
 
 import click
 from arbiter.checker.engine import EngineFault, FunctionEngine, ProcessEngine, load_function
-from arbiter.checker.oracle import OPS
-from arbiter.checker.report import BROKEN, Report
+from arbiter.checker.games import DEFAULT_GAME, PLUGINS
+from arbiter.checker.report import BROKEN, Fault, Report
 from arbiter.checker.run import check as run_check
-from arbiter.checker.vectors import load
+from arbiter.checker.vectors import VectorError, load
 
 from .common import echo_json, fail
-from .common import ruleset as parse_ruleset
+
+EXIT_INTERRUPTED = 130
 
 
 @click.command()
 @click.option("--engine", "command", metavar='"CMD ARGS"', help="Engine command line, split with shlex (no shell).")
 @click.option("--engine-module", "module", metavar="PKG.MOD:FUNCTION",
               help="Check a Python function request -> answer in-process instead.")
-@click.option("--ops", default=None, metavar="OP,...", help=f"Ops to check (default: all the engine serves of "
-              f"{', '.join(OPS)}).")
+@click.option("--game", default=DEFAULT_GAME, show_default=True, type=click.Choice(sorted(PLUGINS)),
+              help="The game whose model the engine is checked against.")
+@click.option("--ops", default=None, metavar="OP,...",
+              help="Ops to check (default: every op the engine serves that the checker knows).")
 @click.option("--ruleset", "ruleset_text", default=None, metavar="R",
               help="Only this ruleset (preset[,switch=value...]) for vectors and random cases.")
-@click.option("--budget", default=200, show_default=True, type=click.IntRange(0), help="Random cases per op.")
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the random cases.")
-@click.option("--timeout-per-request", "timeout", default=5.0, show_default=True, type=click.FloatRange(min=0.01),
-              help="Seconds the engine has for each answer.")
+@click.option("--budget", default=200, show_default=True, type=click.IntRange(0, 1_000_000),
+              help="Random cases per op.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**63 - 1),
+              help="Seed of the random cases.")
+@click.option("--timeout-per-request", "timeout", default=5.0, show_default=True,
+              type=click.FloatRange(min=0.01, max=3600), help="Seconds the engine has for each answer.")
 @click.option("--vectors", "vectors_dir", default=None, metavar="DIR",
-              help="Run the vectors of DIR (default: a fresh generation, same as conformance/).")
+              help="Run the vectors of DIR with their expected answers (default: a fresh generation, the same "
+                   "as conformance/<game>/).")
+@click.option("--edge-cases", is_flag=True,
+              help="Also send inputs no game reaches (an empty Palette in play...), labelled as edge cases.")
 @click.option("--allow-stderr", is_flag=True, help="Accept an engine that logs to stderr.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def check(command: str | None, module: str | None, ops: str | None, ruleset_text: str | None, budget: int,
-          seed: int, timeout: float, vectors_dir: str | None, allow_stderr: bool, as_json: bool) -> None:
-    """Check an engine against the model and report the smallest disagreement per op."""
+def check(command: str | None, module: str | None, game: str, ops: str | None, ruleset_text: str | None,
+          budget: int, seed: int, timeout: float, vectors_dir: str | None, edge_cases: bool, allow_stderr: bool,
+          as_json: bool) -> None:
+    """Check an engine against the model: one smallest witness per distinct disagreement."""
+    plugin = PLUGINS[game]
     if (command is None) == (module is None):
         fail("give exactly one of --engine \"CMD ARGS\" or --engine-module pkg.mod:function")
     wanted = None
     if ops is not None:
         wanted = [op.strip() for op in ops.split(",") if op.strip()]
-        unknown = [op for op in wanted if op not in OPS]
+        unknown = [op for op in wanted if op not in plugin.ops]
         if unknown or not wanted:
-            fail(f"bad --ops: unknown op {unknown[0] if unknown else ops!r} (checkable: {', '.join(OPS)})")
-    ruleset = parse_ruleset(ruleset_text) if ruleset_text is not None else None
-    cases = None
-    if vectors_dir is not None:
+            fail(f"bad --ops: unknown op {unknown[0] if unknown else ops!r} (checkable: {', '.join(plugin.ops)})")
+    ruleset = None
+    if ruleset_text is not None:
         try:
-            cases = load(vectors_dir)
-        except (OSError, ValueError, KeyError) as e:
-            fail(f"bad --vectors {vectors_dir!r}: {e}")
+            ruleset = plugin.parse_ruleset(ruleset_text)
+        except ValueError as e:
+            fail(f"bad --ruleset: {e}")
     try:
-        engine = (ProcessEngine(command, timeout, allow_stderr) if command is not None
-                  else FunctionEngine(load_function(module), module))
-    except EngineFault as fault:
-        report = Report(command or module, fault=str(fault))
-    else:
-        report = run_check(engine, wanted, ruleset, budget, seed, cases)
+        cases = load(vectors_dir, plugin) if vectors_dir is not None else None
+    except VectorError as e:
+        fail(f"bad --vectors: {e}")
+    except KeyboardInterrupt:
+        _interrupted()
+    engine = None
+    try:
+        try:
+            engine = (ProcessEngine(command, timeout, allow_stderr) if command is not None
+                      else FunctionEngine(load_function(module), module))
+        except EngineFault as fault:
+            report = Report(command or module, game, fault=Fault(str(fault)))
+        else:
+            report = run_check(engine, wanted, ruleset, budget, seed, cases, game, edge_cases)
+    except KeyboardInterrupt:
+        if engine is not None:
+            engine.abort()
+        _interrupted()
     if as_json:
         echo_json(report.to_json())
     else:
         click.echo(report.to_text())
     if report.exit_code == BROKEN:
-        click.echo(f"arbiter: {report.fault}", err=True)
+        click.echo(f"arbiter: {report.fault.message}", err=True)
     click.get_current_context().exit(report.exit_code)
+
+
+def _interrupted() -> None:
+    click.echo("arbiter: interrupted", err=True)
+    click.get_current_context().exit(EXIT_INTERRUPTED)

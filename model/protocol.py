@@ -83,8 +83,13 @@ def handle(request: Any) -> dict[str, Any]:
         return error(request.get("id"), UNKNOWN_GAME, f"game {game!r} is not served by this engine")
     result = games.model(game).protocol.handle(request)
     if request.get("op") == "hello" and "error" not in result:
-        result["games"] = served()
+        result["games"] = {g: _capabilities(g) for g in served()}
     return result
+
+
+def _capabilities(game: str) -> dict[str, Any]:
+    """What a game's own ``hello`` declares it serves (its entry of ``"games"``)."""
+    return games.model(game).protocol.handle({"op": "hello"}).get("games", {}).get(game, {})
 
 
 def handle_line(line: str) -> dict[str, Any]:

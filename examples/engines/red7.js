@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A small Red7 engine in plain JavaScript speaking the arbiter engine protocol (arbiter-engine/1)
-// for the ops hello, leader and qualifying. `--bug NAME` switches on one deliberate rules bug so
-// that `arbiter check` has something to find (see README.md).
+// for the ops hello, leader and qualifying under the Basic ruleset. `--bug NAME` switches on a
+// deliberate rules bug so that `arbiter check` has something to find (see README.md).
 "use strict";
 
 const readline = require("readline");
@@ -15,14 +15,18 @@ const BUGS = {
   "indigo-duplicate-breaks-run": "a duplicate number breaks an Indigo run",
   "out-still-compete": "players who are out still compete",
   "nobody-qualifies-highest-wins": "when nobody qualifies the highest card wins anyway",
+  "crash-on-violet": "the engine dies (an uncaught TypeError) on a Violet leader request",
 };
 
-const bugArg = process.argv.indexOf("--bug");
-const bug = bugArg >= 0 ? process.argv[bugArg + 1] : null;
-if (bug !== null && !(bug in BUGS)) {
-  process.stderr.write(`unknown bug ${bug}; one of: ${Object.keys(BUGS).join(", ")}\n`);
-  process.exit(2);
+// `--bug NAME` may be given several times.
+const bugs = new Set(process.argv.flatMap((arg, i) => (process.argv[i - 1] === "--bug" ? [arg] : [])));
+for (const name of bugs) {
+  if (!(name in BUGS)) {
+    process.stderr.write(`unknown bug ${name}; one of: ${Object.keys(BUGS).join(", ")}\n`);
+    process.exit(2);
+  }
 }
+const bug = (name) => bugs.has(name);
 
 class RequestError extends Error {
   constructor(code, message) { super(message); this.code = code; }
@@ -36,7 +40,7 @@ function parseCard(code) {
   const text = code.toUpperCase();
   const number = Number(text[1]);
   const colour = COLOURS.indexOf(text[0]);
-  const strength = bug === "colour-first" ? (6 - colour) * 7 + (number - 1) : (number - 1) * 7 + (6 - colour);
+  const strength = bug("colour-first") ? (6 - colour) * 7 + (number - 1) : (number - 1) * 7 + (6 - colour);
   return { code: text, number, colour, strength };
 }
 
@@ -90,7 +94,7 @@ function runs(cards) {
     for (let m = n; tops.has(m); m++) run.push(tops.get(m));
     result.push(run);
   }
-  if (bug === "indigo-duplicate-breaks-run") {
+  if (bug("indigo-duplicate-breaks-run")) {
     // The bug: a number held twice cuts the run there.
     const twice = new Set(byNumber.filter((g) => g.length > 1).map((g) => g[0].number));
     return result.flatMap((run) => {
@@ -112,7 +116,7 @@ function qualifying(rule, cards) {
     case 0: return [highest(cards)];
     case 1: return best(groups(cards, (c) => c.number));
     case 2: {
-      if (bug === "yellow-tie-by-colour") {
+      if (bug("yellow-tie-by-colour")) {
         const all = groups(cards, (c) => c.colour);
         const size = Math.max(...all.map((g) => g.length));
         return all.filter((g) => g.length === size).sort((a, b) => a[0].colour - b[0].colour)[0];
@@ -120,7 +124,7 @@ function qualifying(rule, cards) {
       return best(groups(cards, (c) => c.colour));
     }
     case 3: return cards.filter((c) => c.number % 2 === 0);
-    case 4: return bug === "blue-counts-cards" ? cards : groups(cards, (c) => c.colour).map(highest);
+    case 4: return bug("blue-counts-cards") ? cards : groups(cards, (c) => c.colour).map(highest);
     case 5: return best(runs(cards));
     default: return cards.filter((c) => c.number < 4);
   }
@@ -135,7 +139,7 @@ function leader(request) {
   if (!Array.isArray(request.palettes)) throw new RequestError("missing_field", "missing field 'palettes'");
   const seen = new Set();
   const palettes = request.palettes.map((p, i) => parsePalette(p, `palettes[${i}]`, seen));
-  const out = new Set(bug === "out-still-compete" ? [] : request.out || []);
+  const out = new Set(bug("out-still-compete") ? [] : request.out || []);
   let who = null;
   let key = null;
   palettes.forEach((cards, i) => {
@@ -145,7 +149,7 @@ function leader(request) {
     const k = [q.length, highest(q).strength];
     if (key === null || k[0] > key[0] || (k[0] === key[0] && k[1] > key[1])) { who = i; key = k; }
   });
-  const highestCard = bug === "nobody-qualifies-highest-wins" || nobodyQualifiesReading(request.ruleset) === "highest_card";
+  const highestCard = bug("nobody-qualifies-highest-wins") || nobodyQualifiesReading(request.ruleset) === "highest_card";
   if (who === null && highestCard) {
     palettes.forEach((cards, i) => {
       if (out.has(i) || !cards.length) return;
@@ -157,7 +161,12 @@ function leader(request) {
 }
 
 const OPS = {
-  hello: () => ({ protocol: "arbiter-engine/1", game: "red7", ops: ["hello", "leader", "qualifying"] }),
+  // What this engine serves: the checker sends nothing else (docs/protocol.md, "Capabilities").
+  hello: () => ({
+    protocol: "arbiter-engine/1", game: "red7", ops: ["hello", "leader", "qualifying"],
+    games: { red7: { ops: ["hello", "leader", "qualifying"], players: [2, 3, 4], presets: ["basic"],
+                     switches: { nobody_qualifies: ["nobody", "highest_card"] } } },
+  }),
   leader,
   qualifying: (request) => ({
     cards: qualifying(parseRule(request.rule), parsePalette(request.palette, "palette", new Set()))
@@ -185,6 +194,12 @@ function handle(line) {
 }
 
 const lines = readline.createInterface({ input: process.stdin, terminal: false });
+// The crash-on-violet bug: an exception outside handle() kills the process, as a real bug would.
+const crashOn = (request) => request.palettes[9].length;
+
 lines.on("line", (line) => {
+  if (bug("crash-on-violet") && /"op":\s*"leader"/.test(line) && /"rule":\s*"violet"/.test(line)) {
+    crashOn(JSON.parse(line));
+  }
   if (line.trim()) process.stdout.write(JSON.stringify(handle(line)) + "\n");
 });

@@ -9,7 +9,7 @@ from . import fast
 from .cards import CardError, codes, parse_cards, parse_colour
 from .game import MoveError, Position, PositionError, apply, legal_moves
 from .notation import position_from_json, position_to_json
-from .ruleset import BASIC, Ruleset, RulesetError
+from .ruleset import BASIC, PRESETS, SWITCHES, Ruleset, RulesetError
 from ..protocol import (  # noqa: F401 - re-exported: Red7 callers use these names from here
     ILLEGAL_MOVE,
     INTERNAL_ERROR,
@@ -73,7 +73,10 @@ def _position(request: dict, ruleset: Ruleset) -> Position:
 
 
 def _hello(request: dict, ruleset: Ruleset) -> dict[str, Any]:
-    return {"protocol": PROTOCOL, "game": "red7", "ops": list(OPS)}
+    # "games" declares everything served (docs/protocol.md); the flat fields are for older clients.
+    red7 = {"ops": list(OPS), "players": [2, 3, 4], "presets": list(PRESETS),
+            "switches": {name: list(values) for name, values in SWITCHES.items() if name not in ("actions", "advanced")}}
+    return {"protocol": PROTOCOL, "game": "red7", "ops": list(OPS), "games": {"red7": red7}}
 
 
 def _leader(request: dict, ruleset: Ruleset) -> dict[str, Any]:

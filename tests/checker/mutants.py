@@ -5,22 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbiter.checker.red7.cases import unreachable
 from arbiter.model.red7.cards import colour_of, number_of, parse_card
 from arbiter.model.red7.fast import qualifying_mask
-from arbiter.model.red7.protocol import handle
+from arbiter.model.red7.protocol import PROTOCOL, handle
+from arbiter.model.red7.ruleset import HIGHEST_CARD, Ruleset
 from arbiter.model.red7.spec import RULES
 
 
-def _strength(card: int, bug: str) -> int:
-    return (6 - colour_of(card)) * 7 + number_of(card) if bug == "colour-before-number" else card
+def _strength(card: int, bug: tuple[str, ...]) -> int:
+    return (6 - colour_of(card)) * 7 + number_of(card) if "colour-before-number" in bug else card
 
 
-def _qualifying(rule: int, cards: list[int], bug: str) -> list[int]:
-    if rule == 4 and bug == "blue-counts-cards":
+def _qualifying(rule: int, cards: list[int], bug: tuple[str, ...]) -> list[int]:
+    if rule == 4 and "blue-counts-cards" in bug:
         return cards
-    if rule == 6 and bug == "violet-includes-4":
+    if rule == 6 and "violet-includes-4" in bug:
         return [c for c in cards if number_of(c) <= 4]
-    if rule == 5 and bug == "indigo-duplicate-breaks-run":
+    if rule == 5 and "indigo-duplicate-breaks-run" in bug:
         numbers = sorted(number_of(c) for c in cards)
         best: list[int] = []
         run: list[int] = []
@@ -32,26 +34,27 @@ def _qualifying(rule: int, cards: list[int], bug: str) -> list[int]:
     return [c for c in cards if mask >> c & 1]
 
 
-def _key(rule: int, q: list[int], bug: str) -> tuple[int, int]:
+def _key(rule: int, q: list[int], bug: tuple[str, ...]) -> tuple[int, int]:
     if not q:
         return (0, -1)
-    if rule == 2 and bug == "yellow-tie-by-colour":
+    if rule == 2 and "yellow-tie-by-colour" in bug:
         return (len(q), 6 - colour_of(q[0]))
-    if rule == 1 and bug == "orange-tie-by-number":
+    if rule == 1 and "orange-tie-by-number" in bug:
         return (len(q), number_of(q[0]))
     return (len(q), max(_strength(c, bug) for c in q))
 
 
-def buggy_leader(request: dict[str, Any], bug: str) -> int | None:
+def buggy_leader(request: dict[str, Any], bug: tuple[str, ...]) -> int | None:
     rule = [r.name for r in RULES].index(request["rule"])
-    out = set() if bug == "out-still-compete" else set(request.get("out", []))
+    out = set() if "out-still-compete" in bug else set(request.get("out", []))
     palettes = [[parse_card(c) for c in p] for p in request["palettes"]]
     who, best = None, (0, -1)
     for i, cards in enumerate(palettes):
         k = _key(rule, _qualifying(rule, cards, bug), bug)
         if i not in out and k > best:  # strict: the first of equal keys keeps the lead
             who, best = i, k
-    if who is None and bug == "nobody-qualifies-highest-wins":
+    reading = Ruleset.from_json(request.get("ruleset", "basic")).nobody_qualifies
+    if who is None and ("nobody-qualifies-highest-wins" in bug or reading == HIGHEST_CARD):
         tops = [(max(p), i) for i, p in enumerate(palettes) if p and i not in out]
         who = max(tops)[1] if tops else None
     return who
@@ -61,13 +64,14 @@ LEADER_BUGS = ["yellow-tie-by-colour", "orange-tie-by-number", "blue-counts-card
                "out-still-compete", "nobody-qualifies-highest-wins", "colour-before-number", "violet-includes-4"]
 
 
-def leader_mutant(bug: str):
+def leader_mutant(*bugs: str):
+    """The project's handler with the leader bugs named (one or several)."""
     def engine(request: dict[str, Any]) -> dict[str, Any]:
         if request.get("op") == "leader":
-            return {"id": request["id"], "leader": buggy_leader(request, bug)}
+            return {"id": request["id"], "leader": buggy_leader(request, bugs)}
         return handle(request)
 
-    engine.__qualname__ = f"leader_mutant[{bug}]"
+    engine.__qualname__ = f"leader_mutant[{'+'.join(bugs)}]"
     return engine
 
 
@@ -96,3 +100,38 @@ def pass_keeps_mover_in(request: dict[str, Any]) -> dict[str, Any]:
         mover = request["position"]["to_move"]
         answer["position"]["players"][mover].pop("out", None)
     return answer
+
+
+def refuses_unreachable(request: dict[str, Any]) -> dict[str, Any]:
+    """Correct, and refuses input no game produces (an empty Palette in play, say) with an error."""
+    if request.get("op") in ("leader", "qualifying", "legal_moves", "apply") and unreachable(request):
+        return {"id": request["id"], "error": {"code": "invalid_position", "message": unreachable(request)}}
+    return handle(request)
+
+
+def basic_only(request: dict[str, Any]) -> dict[str, Any]:
+    """Correct for the Basic ruleset, which it plays whatever the request says; an old hello that
+    declares no capabilities."""
+    if request.get("op") == "hello":
+        return {"id": request["id"], "protocol": PROTOCOL, "game": "red7", "ops": ["hello", "leader", "qualifying",
+                                                                                 "legal_moves", "apply"]}
+    request = {k: v for k, v in request.items() if k != "ruleset"}
+    if "position" in request:
+        request["position"] = {k: v for k, v in request["position"].items() if k not in ("ruleset", "scores")}
+    return handle(request)
+
+
+def orange_always_wrong(request: dict[str, Any]) -> dict[str, Any]:
+    """Bug: every Orange leader answer is wrong (the next player after the right one)."""
+    answer = handle(request)
+    if request.get("op") == "leader" and request.get("rule") == "orange" and "leader" in answer:
+        right = answer["leader"]
+        answer["leader"] = 0 if right is None else (right + 1) % len(request["palettes"])
+    return answer
+
+
+def raises_on_violet(request: dict[str, Any]) -> dict[str, Any]:
+    """Bug: a Violet leader question raises."""
+    if request.get("op") == "leader" and request.get("rule") == "violet":
+        raise ZeroDivisionError("division by zero")
+    return handle(request)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from arbiter.checker import vectors
 from arbiter.checker.engine import EngineFault, ProcessEngine
+from arbiter.checker.red7 import PLUGIN
 from arbiter.cli.main import cli
 from click.testing import CliRunner
 
@@ -26,7 +27,7 @@ def command(mode):
 def few_vectors(tmp_path_factory):
     """A vector directory of three qualifying cases, in the documented format."""
     root = tmp_path_factory.mktemp("vectors")
-    cases = [c for c in vectors.cases() if c["request"]["op"] == "qualifying"][:3]
+    cases = [c for c in vectors.cases(PLUGIN) if c["request"]["op"] == "qualifying"][:3]
     (root / "q.json").write_text(json.dumps({"format": vectors.FORMAT, "cases": cases}))
     (root / "index.json").write_text(json.dumps({"format": vectors.FORMAT, "files": [{"path": "q.json"}]}))
     return root
@@ -58,8 +59,30 @@ def test_fault_is_exit_2_with_a_clear_message(mode, words, few_vectors):
     result, seconds = run_check(mode, few_vectors)
     assert result.exit_code == 2, result.output
     assert words in result.output
-    assert "Traceback" not in result.output.replace("'Traceback", "")
+    ours = [line for line in result.output.splitlines() if not line.startswith("    ")]  # not the quoted stderr
+    assert "Traceback" not in "\n".join(ours).replace("'Traceback", "")
     assert seconds < 4 * TIMEOUT + 6  # python start-up of the child included
+
+
+@pytest.mark.parametrize("mode", ["crash", "hang"])
+def test_a_crash_or_hang_names_the_vector_the_request_and_the_stderr(mode, few_vectors):
+    result, _ = run_check(mode, few_vectors, "--allow-stderr")
+    assert result.exit_code == 2, result.output
+    first = json.loads((few_vectors / "q.json").read_text())["cases"][0]
+    assert f"  on:       vector {first['id']}" in result.output
+    assert f"  request:  {json.dumps(first['request'])}" in result.output
+    if mode == "crash":
+        stderr = result.output.split("engine stderr (last lines):\n")[1].splitlines()
+        assert stderr[:2] == ["    Traceback (most recent call last):", "    ZeroDivisionError: division by zero"]
+
+
+def test_a_random_case_that_crashes_the_engine_is_named(few_vectors):
+    result = CliRunner().invoke(cli, ["check", "--engine", command("crash"), "--ops", "leader", "--budget", "5",
+                                      "--vectors", str(few_vectors), "--allow-stderr", "--json"])
+    fault = json.loads(result.stdout)["fault"]
+    assert result.exit_code == 2
+    assert fault["source"] == "random case 1 of leader, rule red (seed 0)"
+    assert fault["request"]["op"] == "leader" and fault["stderr"][-1] == "ZeroDivisionError: division by zero"
 
 
 def test_slow_within_the_timeout_is_fine(few_vectors):

@@ -1,38 +1,52 @@
-"""The conformance vectors: in sync with the model, well-formed, and covering the bug kinds, ties,
-big Palettes, players out, every Action and every reading switch."""
+"""The Red7 conformance vectors: in sync with the model, well-formed, reachable unless marked as
+edge cases, and covering the bug kinds, ties, big Palettes, players out, every Action and every
+reading switch."""
 
 from pathlib import Path
 
 from arbiter.checker import vectors
-from arbiter.checker.oracle import OPS
+from arbiter.checker.red7 import PLUGIN
+from arbiter.checker.red7 import vectors as red7_vectors
+from arbiter.checker.red7.cases import unreachable
+from arbiter.checker.red7.oracle import OPS
 from arbiter.model.red7 import reference
 from arbiter.model.red7.cards import codes, parse_card, parse_colour
 from arbiter.model.red7.ruleset import SWITCHES, Ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
-ALL = vectors.cases()
+ALL = vectors.cases(PLUGIN)
 
 
 def test_checked_in_vectors_match_a_fresh_generation():
-    # Regenerate with: arbiter vectors export conformance
-    assert vectors.stale(ROOT / "conformance") == []
+    # Regenerate with: arbiter vectors export conformance/red7
+    assert vectors.stale(ROOT / "conformance" / "red7", PLUGIN) == []
 
 
 def test_load_reads_back_what_export_writes():
-    assert vectors.load(ROOT / "conformance") == ALL
+    assert vectors.load(ROOT / "conformance" / "red7", PLUGIN) == ALL
 
 
 def test_every_case_is_complete_and_ids_are_unique():
     ids = [c["id"] for c in ALL]
     assert len(ids) == len(set(ids))
     for c in ALL:
-        assert set(c) == {"id", "ruleset", "request", "expected", "reason"}
+        assert set(c) - {"edge_case"} == {"id", "ruleset", "request", "expected", "reason"}
+        assert c["request"]["game"] == "red7"
         assert c["request"]["op"] in OPS and c["reason"].strip() and "\n" not in c["reason"]
         assert Ruleset.from_json(c["ruleset"]) == Ruleset.from_json(c["request"].get("ruleset", "basic"))
 
 
+def test_only_marked_edge_cases_are_unreachable():
+    # Every player still in holds a Palette card, cards are distinct, 2-4 players.
+    for c in ALL:
+        assert c.get("edge_case") == unreachable(c["request"]), c["id"]
+    edges = [c for c in ALL if "edge_case" in c]
+    assert edges and all("empty Palette" in c["edge_case"] for c in edges)
+    assert len(edges) < 10
+
+
 def test_vector_set_stays_small():
-    size = sum(p.stat().st_size for p in (ROOT / "conformance").rglob("*.json"))
+    size = sum(p.stat().st_size for p in (ROOT / "conformance" / "red7").rglob("*.json"))
     assert size < 4_000_000
 
 
@@ -86,7 +100,7 @@ def test_every_action_appears_in_expected_turns():
 def test_every_reading_switch_value_a_round_can_show_is_covered():
     used = [Ruleset.from_json(c["ruleset"]) for c in ALL]
     for name, values in SWITCHES.items():
-        if name in vectors.MATCH_LEVEL:
+        if name in red7_vectors.MATCH_LEVEL:
             continue
         for value in values:
             assert any(getattr(rs, name) == value for rs in used), (name, value)
@@ -98,7 +112,7 @@ def test_illegal_turns_expect_an_error():
 
 
 def test_bug_kind_edge_cases_are_present():
-    edges = {c["reason"] for c in ALL if c["id"].startswith("leader/edge-cases/")}
+    edges = {c["reason"] for c in ALL if c["id"].startswith("leader/bug-kinds/")}
     for words in ("Yellow tie", "Orange tie", "Blue counts different colours", "duplicate", "out",
                   "nobody is winning", "number before colour"):
         assert any(words in r for r in edges), words

@@ -43,9 +43,10 @@ def test_a_disagreement_is_exit_1_with_the_position_and_the_rule(monkeypatch, tm
     monkeypatch.syspath_prepend(str(tmp_path))
     result = run("check", "--engine-module", "weak_first:engine", "--ops", "qualifying", "--budget", "5")
     assert result.exit_code == 1
-    assert "DISAGREEMENT in qualifying" in result.output
+    # one failure per rule but Red, whose single card has no order
+    assert "DISAGREEMENT 1 of 6 in qualifying, rule indigo: cards not strongest first" in result.output
     assert "expected:" in result.output and "got:" in result.output and "rule:" in result.output
-    assert "verdict: the engine disagrees with the model (exit 1)" in result.output
+    assert "verdict: the engine disagrees with the model in 6 way(s) (exit 1)" in result.output
 
 
 @pytest.mark.parametrize("args, words", [
@@ -68,3 +69,84 @@ def test_vectors_export_writes_files_that_check_reads(tmp_path):
     (tmp_path / "leader" / "ties.json").write_text("{}")
     result = run("vectors", "export", str(tmp_path), "--check")
     assert result.exit_code == 1 and "out of date: leader/ties.json" in result.output
+
+
+@pytest.fixture()
+def copied_vectors(tmp_path):
+    """The checked-in qualifying vectors, copied to a directory a test may spoil."""
+    from arbiter.checker import vectors
+    from arbiter.checker.red7 import PLUGIN
+
+    cases = [c for c in vectors.cases(PLUGIN) if c["request"]["op"] == "qualifying"]
+    (tmp_path / "q.json").write_text(json.dumps({"format": vectors.FORMAT, "game": "red7", "cases": cases}))
+    (tmp_path / "index.json").write_text(json.dumps({"format": vectors.FORMAT, "files": [{"path": "q.json"}]}))
+    return tmp_path
+
+
+def test_vectors_dir_expectations_are_used_as_they_are(copied_vectors):
+    obj = json.loads((copied_vectors / "q.json").read_text())
+    obj["cases"][1]["expected"] = {"cards": ["V1"]}  # wrong on purpose: the model is not asked instead
+    (copied_vectors / "q.json").write_text(json.dumps(obj))
+    result = run("check", "--engine", ENGINE, "--ops", "qualifying", "--budget", "0", "--vectors", str(copied_vectors))
+    assert result.exit_code == 1, result.output
+    assert f"1 vector(s): {obj['cases'][1]['id']}" in result.output and 'expected: {"cards": ["V1"]}' in result.output
+
+
+@pytest.mark.parametrize("spoil, words", [
+    (lambda o: o["cases"][2].pop("request"), "q.json: case 2 (qualifying/bug-kinds/002): 'request' must be an object"),
+    (lambda o: o["cases"][3]["request"].pop("palette"),
+     "q.json: case 3 (qualifying/bug-kinds/003): not a well-formed qualifying request: 'palette'"),
+    (lambda o: o["cases"][4]["request"].update(rule="pink"),
+     "q.json: case 4 (qualifying/bug-kinds/004): not a well-formed qualifying request"),
+    (lambda o: o["cases"][5].update(expected=7), "case 5 (qualifying/bug-kinds/005): 'expected' must be"),
+    (lambda o: o["cases"].__setitem__(0, {"id": 3}), "q.json: case 0: missing 'id'"),
+    (lambda o: o["cases"][1].update(id=o["cases"][0]["id"]), "case 1 (qualifying/bug-kinds/000): the id is used twice"),
+])
+def test_a_malformed_vector_case_is_one_line_naming_file_and_case(copied_vectors, spoil, words):
+    obj = json.loads((copied_vectors / "q.json").read_text())
+    spoil(obj)
+    (copied_vectors / "q.json").write_text(json.dumps(obj))
+    result = run("check", "--engine", ENGINE, "--vectors", str(copied_vectors))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    (line,) = result.output.splitlines()
+    assert line.startswith("arbiter: bad --vectors: ") and words in line, line
+
+
+@pytest.mark.parametrize("content, words", [
+    ("[" * 100000, "index.json: not valid JSON"),
+    ("{}", "format None, expected 'arbiter-conformance/2'"),
+    ('{"format": "arbiter-conformance/2", "files": [{"path": "../x.json"}]}', "needs a relative 'path' inside"),
+    ('{"format": "arbiter-conformance/2", "files": [{"path": "missing.json"}]}', "missing.json: no such file"),
+    ('{"format": "arbiter-conformance/2", "game": "realms", "files": []}', "vectors of the game 'realms'"),
+])
+def test_a_malformed_vector_index_is_one_line(tmp_path, content, words):
+    (tmp_path / "index.json").write_text(content)
+    result = run("check", "--engine", ENGINE, "--vectors", str(tmp_path))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    (line,) = result.output.splitlines()
+    assert words in line, line
+
+
+def test_vectors_export_to_an_unwritable_place_is_one_line(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    for target in (str(blocker / "sub"), ""):
+        result = run("vectors", "export", target)
+        assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+        assert len(result.output.splitlines()) == 1
+
+
+def test_ctrl_c_is_exit_130_in_one_line(monkeypatch):
+    import arbiter.cli.check as command
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "run_check", interrupted)
+    result = run("check", "--engine", ENGINE)
+    assert result.exit_code == 130 and result.output == "arbiter: interrupted\n"
+
+
+def test_game_option_names_the_games_known():
+    result = run("check", "--game", "chess", "--engine", ENGINE)
+    assert result.exit_code == 2 and "'chess' is not 'red7'" in result.output

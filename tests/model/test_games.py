@@ -57,7 +57,8 @@ def test_a_game_can_be_registered_before_its_model_is_built():
 
 def test_requests_dispatch_on_game_and_hello_lists_the_games_served():
     hello = protocol.handle({"id": 1, "op": "hello"})
-    assert hello["protocol"] == "arbiter-engine/1" and hello["games"] == protocol.served()
+    assert hello["protocol"] == "arbiter-engine/1" and list(hello["games"]) == protocol.served()
+    assert hello["games"]["red7"]["players"] == [2, 3, 4]
     assert "red7" in hello["games"]
     same = {"op": "leader", "rule": "red", "palettes": [["R7"], ["O7"]]}
     assert protocol.handle({"id": 2, **same}) == protocol.handle({"id": 2, "game": "red7", **same}) == {"id": 2, "leader": 0}

@@ -21,8 +21,18 @@ def code(answer):
 
 
 def test_hello_names_the_protocol_and_ops():
-    assert handle({"id": 1, "op": "hello"}) == {"id": 1, "protocol": PROTOCOL, "game": "red7", "ops": list(OPS)}
+    hello = handle({"id": 1, "op": "hello"})
+    assert {k: hello[k] for k in ("id", "protocol", "game", "ops")} == {"id": 1, "protocol": PROTOCOL, "game": "red7",
+                                                                        "ops": list(OPS)}
     assert set(OPS) == {"hello", "leader", "qualifying", "legal_moves", "apply"}
+
+
+def test_hello_declares_every_preset_switch_value_and_player_count_it_serves():
+    from arbiter.model.red7.ruleset import PRESETS, SWITCHES
+
+    red7 = handle({"id": 1, "op": "hello"})["games"]["red7"]
+    assert red7["ops"] == list(OPS) and red7["players"] == [2, 3, 4] and red7["presets"] == list(PRESETS)
+    assert red7["switches"] == {k: list(v) for k, v in SWITCHES.items() if k not in ("actions", "advanced")}
 
 
 def test_leader_matches_the_issue_example():

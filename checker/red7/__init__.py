@@ -1,0 +1,115 @@
+"""The Red7 plugin of the checker: its ops, oracle, reachable random cases, vectors and coverage
+(``PLUGIN``); the generic checker reaches Red7 only through it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from arbiter.model.red7.cards import COLOUR_NAMES, parse_colour
+from arbiter.model.red7.notation import position_from_json
+from arbiter.model.red7.ruleset import PRESETS, SWITCHES, Ruleset, RulesetError
+
+from ..plugin import Capabilities, Difference, Needs
+from . import cases, oracle
+from . import vectors as red7_vectors
+
+PLAYERS = (2, 3, 4)
+READINGS = {name: values for name, values in SWITCHES.items() if name not in ("actions", "advanced")}
+
+
+class Red7:
+    game = "red7"
+    ops = oracle.OPS
+    rules = tuple(COLOUR_NAMES)
+
+    def answer(self, request: dict[str, Any]) -> dict[str, Any]:
+        return oracle.answer(request)
+
+    def compare(self, request: dict[str, Any], expected: dict[str, Any], got: dict[str, Any]) -> Difference | None:
+        return oracle.compare(request, expected, got)
+
+    def reason(self, request: dict[str, Any]) -> str:
+        return oracle.reason(request)
+
+    def rule_of(self, request: dict[str, Any]) -> str:
+        rule = request["position"]["rule"] if "position" in request else request["rule"]
+        return COLOUR_NAMES[parse_colour(rule)]
+
+    def unreachable(self, request: dict[str, Any]) -> str | None:
+        return cases.unreachable(request)
+
+    def _ruleset(self, request: dict[str, Any]) -> Ruleset:
+        if "position" in request:
+            return position_from_json(request["position"]).ruleset
+        return oracle.ruleset_of(request)
+
+    def needs(self, request: dict[str, Any]) -> Needs:
+        rs = self._ruleset(request)
+        players = (len(request["palettes"]) if "palettes" in request else
+                   len(request["position"]["players"]) if "position" in request else None)
+        return Needs(players, rs.preset, tuple(rs.overrides().items()))
+
+    def ruleset_needs(self, ruleset: Any) -> Needs:
+        rs = Ruleset.from_json(ruleset)
+        return Needs(None, rs.preset, tuple(rs.overrides().items()))
+
+    def ruleset_key(self, request: dict[str, Any]) -> Any:
+        return self._ruleset(request).to_json()
+
+    def parse_ruleset(self, text: str) -> Any:
+        try:
+            return Ruleset.parse(text).to_json()
+        except RulesetError as e:
+            raise ValueError(str(e)) from None
+
+    def default_capabilities(self, ops: tuple[str, ...]) -> Capabilities:
+        return Capabilities(self.game, ops, PLAYERS, ("basic",), {name: values[:1] for name, values in READINGS.items()},
+                            declared=False)
+
+    def full_capabilities(self) -> Capabilities:
+        return Capabilities(self.game, self.ops, PLAYERS, tuple(PRESETS), dict(READINGS))
+
+    def strategy(self, op: str, rule: str, caps: Capabilities, ruleset: Any, edge_cases: bool) -> Any:
+        return cases.STRATEGIES[op](parse_colour(rule), caps, ruleset, edge_cases)
+
+    def smaller(self, request: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        return cases.smaller(request)
+
+    def size(self, request: dict[str, Any]) -> int:
+        return cases.card_count(request)
+
+    def features(self, request: dict[str, Any]) -> list[tuple[str, str]]:
+        needs = self.needs(request)
+        out = [("rules", self.rule_of(request)), ("presets", needs.preset)]
+        if needs.players is not None:
+            out.append(("players", str(needs.players)))
+        out.extend(("switch values", f"{name}={_show(value)}") for name, value in needs.switches)
+        return out
+
+    def coverage_universe(self, caps: Capabilities, ops: list[str]) -> dict[str, list[str]]:
+        positions = any(op in ("legal_moves", "apply") for op in ops)
+        universe = {"rules": list(self.rules)}
+        if positions:  # a leader or qualifying answer does not depend on the preset
+            universe["presets"] = list(caps.presets)
+        if any(op != "qualifying" for op in ops):
+            universe["players"] = [str(n) for n in caps.players]
+        switches = [name for name in caps.switches if name in READINGS and name not in red7_vectors.MATCH_LEVEL
+                    and (positions or ("leader" in ops and name in cases.LEADER_SWITCHES))]
+        values = [f"{name}={_show(v)}" for name in switches for v in caps.switches[name] if v != READINGS[name][0]]
+        if values:
+            universe["switch values"] = values
+        return universe
+
+    def render(self, request: dict[str, Any]) -> list[str]:
+        return oracle.render_request(request)
+
+    def vector_files(self) -> dict[str, dict[str, Any]]:
+        return red7_vectors.generate()
+
+
+def _show(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+PLUGIN = Red7()
