@@ -21,6 +21,7 @@ MISSING_FIELD = "missing_field"
 INVALID_FIELD = "invalid_field"
 INVALID_CARD = "invalid_card"
 UNKNOWN_RULE = "unknown_rule"
+INVALID_COLOUR = "invalid_colour"  # Realms: a ruling colour or a colour choice that is not one of the four
 INVALID_RULESET = "invalid_ruleset"
 INVALID_POSITION = "invalid_position"
 ILLEGAL_MOVE = "illegal_move"
