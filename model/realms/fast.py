@@ -115,7 +115,7 @@ def resolver(ruleset: Ruleset) -> Resolver:
         if w < 0 and fallback and colours[0] >= 0:
             w = _highest(cards, colours, matched, colours[0], False, n)
         winner = w if w >= 0 else None
-        lead = cyclone if cyclone >= 0 else (w if w >= 0 else 0)
+        lead = cyclone if cyclone >= 0 else (max(w, 0))
         return winner, ruling, lead
 
     return resolve

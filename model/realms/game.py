@@ -18,6 +18,7 @@ from .cards import (
     CYCLONE,
     DECK_SIZE,
     TREE,
+    TROLL,
     WARLOCK,
     Card,
     CardError,
@@ -28,7 +29,6 @@ from .cards import (
     parse_card,
     parse_colour,
     picture_of,
-    TROLL,
 )
 from .reference import may_play
 from .ruleset import DEFAULT, Ruleset

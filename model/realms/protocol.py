@@ -3,37 +3,28 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from ..protocol import (
-    ILLEGAL_MOVE,
     INVALID_CARD,
     INVALID_COLOUR,
     INVALID_FIELD,
-    INVALID_POSITION,
-    INVALID_REQUEST,
-    INVALID_RULESET,
     PROTOCOL,
     Op,
     RequestError,
-    answer,
-    error,
     field,
+    game_handler,
+    move_ops,
+    ruleset_reader,
 )
 from . import fast
 from .cards import COLOUR_NAMES, CardError, card_code, parse_colour
 from .game import COLOUR_CHOICE, MAX_PLAYERS, MoveError, PositionError, apply, choice_kind, legal_moves, parse_play
 from .notation import GAME_ID, position_from_json, position_to_json
-from .ruleset import DEFAULT, Ruleset, RulesetError
+from .ruleset import DEFAULT, Ruleset
 
-
-def _ruleset(request: dict) -> Ruleset:
-    if "ruleset" not in request:
-        return DEFAULT
-    try:
-        return Ruleset.from_json(request["ruleset"])
-    except RulesetError as e:
-        raise RequestError(INVALID_RULESET, f"ruleset: {e}") from None
+_ruleset = ruleset_reader(Ruleset, DEFAULT)
 
 
 def _hello(request: dict, ruleset: Ruleset) -> dict[str, Any]:
@@ -85,45 +76,17 @@ def _trick(request: dict, ruleset: Ruleset) -> dict[str, Any]:
     return trick_answer(ruleset, *parse_trick(request))
 
 
-def _position(request: dict, ruleset: Ruleset):
-    obj = field(request, "position")
-    if isinstance(obj, dict) and "ruleset" not in obj and "ruleset" in request:
-        obj = {**obj, "ruleset": ruleset.to_json()}  # the request's ruleset fills a position that names none
-    try:
-        pos = position_from_json(obj)
-    except PositionError as e:
-        code = {"ruleset": INVALID_RULESET}.get(e.field, INVALID_POSITION)
-        raise RequestError(code, f"position.{e}") from None
-    if "ruleset" in request and pos.ruleset != ruleset:
-        raise RequestError(INVALID_RULESET, "ruleset: the request and its position name different rulesets")
-    return pos
-
-
-def _legal_moves(request: dict, ruleset: Ruleset) -> dict[str, Any]:
-    return {"moves": [str(m) for m in legal_moves(_position(request, ruleset))]}
-
-
-def _apply(request: dict, ruleset: Ruleset) -> dict[str, Any]:
-    pos = _position(request, ruleset)
-    move = field(request, "move")
-    if not isinstance(move, str):
-        raise RequestError(INVALID_FIELD, f"move: must be a move text like 'R5' or 'P3=red', got {move!r}")
-    try:
-        return {"position": position_to_json(apply(pos, move))}
-    except MoveError as e:
-        raise RequestError(ILLEGAL_MOVE, f"move: {e}") from None
+# What the shared legal_moves and apply ops need of Realms (the package itself would import this module).
+_MODEL = SimpleNamespace(position_from_json=position_from_json, PositionError=PositionError, legal_moves=legal_moves,
+                         apply=apply, position_to_json=position_to_json, MoveError=MoveError)
 
 
 OPS: dict[str, Op] = {
     "hello": _hello,
     "trick": _trick,
-    "legal_moves": _legal_moves,
-    "apply": _apply,
+    **move_ops(_MODEL, "P3=red"),
 }
 
 
-def handle(request: Any) -> dict[str, Any]:
-    """Realms's answer to one parsed request (an error answer for anything it cannot serve)."""
-    if not isinstance(request, dict):
-        return error(None, INVALID_REQUEST, f"a request must be a JSON object, got {type(request).__name__}")
-    return answer(request, OPS, _ruleset)
+handle = game_handler(OPS, _ruleset)
+"""Realms's answer to one parsed request (an error answer for anything it cannot serve)."""

@@ -26,6 +26,8 @@ _PURPLE_LEAD = "Leading Purple: the leader nominates a colour for this trick; th
 _PURPLE_RANK = "Purple numbers sit in normal numeric rank for the nominated colour."
 _FOLLOW = "Players must follow the ruling colour if able."
 _NOT_FOLLOW = "If not, they may play any other card, including Specials or Purple Wilds."
+_TROLL = ("When played, discard one card from your hand, then choose a player at random and take one random card "
+          "from their hand (without looking).")
 _LEAD = "That card’s colour sets the ruling colour for this trick (unless later overridden)."
 
 SWITCH_INFO: tuple[Switch, ...] = (
@@ -68,9 +70,7 @@ SWITCH_INFO: tuple[Switch, ...] = (
     Switch("troll_bullets", ("purple", "troll"),
            "Which card does 'May follow any colour' (under the Troll heading) describe?",
            ((SOURCE, "May follow any colour."),
-            (SOURCE, "When played, discard one card from your hand, then choose a player at random and take one "
-                     "random card from their hand (without looking)."),
-            (SOURCE, _PURPLE_LEAD))),
+            (SOURCE, _TROLL), (SOURCE, _PURPLE_LEAD))),
     Switch("realm_follow", ("colour", "realm"),
            "Does a card of the ruling colour's realm partner follow (Red with Yellow, Blue with Green)?",
            ((SOURCE, "Colours pair into Realms."),
@@ -78,18 +78,17 @@ SWITCH_INFO: tuple[Switch, ...] = (
     Switch("first_lead", ("left_of_dealer", "dealer"),
            "Who leads the first trick of a round, when no trick has been won?",
            ((SOURCE, "The winner of the previous trick leads and may play any card."),
-            (SOURCE, "The dealer chooses the starting ruling colour before looking at their hand; place the marker "
-                     "on that colour."))),
+            (SOURCE, ("The dealer chooses the starting ruling colour before looking at their hand; place the marker "
+                      "on that colour.")))),
     Switch("halftime", ("new_round", "resume"),
            "After the halftime redeal, does a new round start (next dealer's colour, left of dealer leads) "
            "or does play resume (marker kept, the trick's winner leads)?",
-           ((SOURCE, "A round ends as soon as any player reaches 50 points; record scores, reshuffle, and start a "
-                     "new round."),
+           ((SOURCE, ("A round ends as soon as any player reaches 50 points; record scores, reshuffle, and start a "
+                      "new round.")),
             (SOURCE, "First to 50 points triggers halftime: record scores, reshuffle, redeal, resume."))),
     Switch("troll_victim", ("others", "anyone"),
            "Can the Troll's random player be the Troll's own player?",
-           ((SOURCE, "When played, discard one card from your hand, then choose a player at random and take one "
-                     "random card from their hand (without looking)."),)),
+           ((SOURCE, _TROLL),)),
     Switch("recycle", ("when_needed", "at_once"),
            "Is the discard pile shuffled into a new draw pile when a draw needs it, or as soon as the pile empties?",
            ((SOURCE, "If the draw pile empties, shuffle the discard pile to form a new draw pile."),
