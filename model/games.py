@@ -43,7 +43,7 @@ GAMES: dict[str, GameInfo] = {
     g.id: g for g in (
         GameInfo("red7", "Red7", (2, 3, 4), ("red7-card-reference.en.txt", "red7-rules.fr.txt", "red7-digest.md"),
                  "arbiter.model.red7", None, "arbiter.solver.red7"),
-        GameInfo("realms", "Realms (trick-taking)", (3, 4, 5, 6), ("realms-trick-taking.en.txt",),
+        GameInfo("realms", "Realms (trick-taking)", (2, 3, 4, 5, 6), ("realms-trick-taking.en.txt",),
                  "arbiter.model.realms", "arbiter.cli.realms", "arbiter.solver.realms"),
         GameInfo("stick-to-colours", "Stick to Colours", (2, 3, 4), ("stick-to-colours.en.txt",),
                  "arbiter.model.stick_to_colours", "arbiter.cli.stick_to_colours", "arbiter.solver.stick_to_colours"),

@@ -21,6 +21,7 @@ MISSING_FIELD = "missing_field"
 INVALID_FIELD = "invalid_field"
 INVALID_CARD = "invalid_card"
 UNKNOWN_RULE = "unknown_rule"
+INVALID_COLOUR = "invalid_colour"  # Realms: a ruling colour or a colour choice that is not one of the four
 INVALID_RULESET = "invalid_ruleset"
 INVALID_POSITION = "invalid_position"
 ILLEGAL_MOVE = "illegal_move"
@@ -63,6 +64,75 @@ def answer(request: dict, ops: dict[str, Op], ruleset: Callable[[dict], Any]) ->
         return error(request_id, e.code, e.message)
     except Exception as e:  # noqa: BLE001 - a bug behind one answer must not stop the engine serving
         return error(request_id, INTERNAL_ERROR, f"{type(e).__name__}: {e}")
+
+
+def ruleset_reader(ruleset_type: Any, default: Any) -> Callable[[dict], Any]:
+    """The ``ruleset_fn`` of ``answer`` for a game: the request's ``"ruleset"`` read by
+    ``ruleset_type.from_json``, ``default`` when absent, an invalid_ruleset error when bad."""
+
+    def read(request: dict) -> Any:
+        if "ruleset" not in request:
+            return default
+        try:
+            return ruleset_type.from_json(request["ruleset"])
+        except ValueError as e:
+            raise RequestError(INVALID_RULESET, f"ruleset: {e}") from None
+
+    return read
+
+
+def request_position(request: dict, ruleset: Any, model: Any, codes: dict[str, str] | None = None) -> Any:
+    """The request's ``"position"`` read by the game ``model`` (its ``position_from_json`` and
+    ``PositionError``); the request's ruleset fills a position that names none and must agree with
+    one that does. ``codes`` maps a PositionError field to its error code (default invalid_position)."""
+    obj = field(request, "position")
+    if isinstance(obj, dict) and "ruleset" not in obj and "ruleset" in request:
+        obj = {**obj, "ruleset": ruleset.to_json()}
+    try:
+        pos = model.position_from_json(obj)
+    except model.PositionError as e:
+        code = {"ruleset": INVALID_RULESET, **(codes or {})}.get(e.field, INVALID_POSITION)
+        raise RequestError(code, f"position.{e}") from None
+    if "ruleset" in request and pos.ruleset != ruleset:
+        raise RequestError(INVALID_RULESET, "ruleset: the request and its position name different rulesets")
+    return pos
+
+
+def move_ops(model: Any, example: str, codes: dict[str, str] | None = None,
+             card_error: type[Exception] | None = None) -> dict[str, Op]:
+    """The ``legal_moves`` and ``apply`` ops of a game ``model`` (its ``legal_moves``, ``apply``,
+    ``position_to_json`` and ``MoveError``); ``example`` is a move text for the error message, a
+    ``card_error`` raised by ``apply`` is an invalid_card answer."""
+
+    def legal_moves(request: dict, ruleset: Any) -> dict[str, Any]:
+        return {"moves": [str(m) for m in model.legal_moves(request_position(request, ruleset, model, codes))]}
+
+    def apply(request: dict, ruleset: Any) -> dict[str, Any]:
+        pos = request_position(request, ruleset, model, codes)
+        move = field(request, "move")
+        if not isinstance(move, str):
+            raise RequestError(INVALID_FIELD, f"move: must be a move text like {example!r}, got {move!r}")
+        try:
+            return {"position": model.position_to_json(model.apply(pos, move))}
+        except model.MoveError as e:
+            raise RequestError(ILLEGAL_MOVE, f"move: {e}") from None
+        except Exception as e:
+            if card_error is not None and isinstance(e, card_error):
+                raise RequestError(INVALID_CARD, f"move: {e}") from None
+            raise
+
+    return {"legal_moves": legal_moves, "apply": apply}
+
+
+def game_handler(ops: dict[str, Op], ruleset: Callable[[dict], Any]) -> Callable[[Any], dict[str, Any]]:
+    """A game protocol module's ``handle(request)``: an error answer for anything not an object."""
+
+    def handle(request: Any) -> dict[str, Any]:
+        if not isinstance(request, dict):
+            return error(None, INVALID_REQUEST, f"a request must be a JSON object, got {type(request).__name__}")
+        return answer(request, ops, ruleset)
+
+    return handle
 
 
 def served() -> list[str]:

@@ -3,13 +3,9 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
-from . import fast
-from .cards import CardError, codes, parse_cards, parse_colour
-from .game import MoveError, Position, PositionError, apply, legal_moves
-from .notation import position_from_json, position_to_json
-from .ruleset import BASIC, PRESETS, SWITCHES, Ruleset, RulesetError
 from ..protocol import (  # noqa: F401 - re-exported: Red7 callers use these names from here
     ILLEGAL_MOVE,
     INTERNAL_ERROR,
@@ -27,21 +23,23 @@ from ..protocol import (  # noqa: F401 - re-exported: Red7 callers use these nam
     RequestError,
     answer,
     error,
+    game_handler,
     handle_line,
+    move_ops,
+    ruleset_reader,
     serve,
 )
 from ..protocol import field as _field
+from . import fast
+from .cards import CardError, codes, parse_cards, parse_colour
+from .game import MoveError, Position, PositionError, apply, legal_moves  # noqa: F401 - Position re-exported
+from .notation import position_from_json, position_to_json
+from .ruleset import BASIC, PRESETS, SWITCHES, Ruleset, RulesetError  # noqa: F401 - RulesetError re-exported
 
 GAME_ID = "red7"
 
 
-def _ruleset(request: dict) -> Ruleset:
-    if "ruleset" not in request:
-        return BASIC
-    try:
-        return Ruleset.from_json(request["ruleset"])
-    except RulesetError as e:
-        raise RequestError(INVALID_RULESET, f"ruleset: {e}") from None
+_ruleset = ruleset_reader(Ruleset, BASIC)
 
 
 def _rule(request: dict) -> int:
@@ -56,20 +54,6 @@ def _cards(value: Any, what: str) -> int:
         return parse_cards(value, what)
     except CardError as e:
         raise RequestError(INVALID_CARD, f"{what}: {e}") from None
-
-
-def _position(request: dict, ruleset: Ruleset) -> Position:
-    obj = _field(request, "position")
-    if isinstance(obj, dict) and "ruleset" not in obj and "ruleset" in request:
-        obj = {**obj, "ruleset": ruleset.to_json()}  # the request's ruleset fills a position that names none
-    try:
-        pos = position_from_json(obj)
-    except PositionError as e:
-        code = {"rule": UNKNOWN_RULE, "ruleset": INVALID_RULESET}.get(e.field, INVALID_POSITION)
-        raise RequestError(code, f"position.{e}") from None
-    if "ruleset" in request and pos.ruleset != ruleset:
-        raise RequestError(INVALID_RULESET, "ruleset: the request and its position name different rulesets")
-    return pos
 
 
 def _hello(request: dict, ruleset: Ruleset) -> dict[str, Any]:
@@ -104,34 +88,18 @@ def _qualifying(request: dict, ruleset: Ruleset) -> dict[str, Any]:
     return {"cards": codes(fast.qualifying_mask(rule, _cards(_field(request, "palette"), "palette")))}
 
 
-def _legal_moves(request: dict, ruleset: Ruleset) -> dict[str, Any]:
-    return {"moves": [str(m) for m in legal_moves(_position(request, ruleset))]}
-
-
-def _apply(request: dict, ruleset: Ruleset) -> dict[str, Any]:
-    pos = _position(request, ruleset)
-    move = _field(request, "move")
-    if not isinstance(move, str):
-        raise RequestError(INVALID_FIELD, f"move: must be a turn text like 'play R7', got {move!r}")
-    try:
-        return {"position": position_to_json(apply(pos, move))}
-    except CardError as e:
-        raise RequestError(INVALID_CARD, f"move: {e}") from None
-    except MoveError as e:
-        raise RequestError(ILLEGAL_MOVE, f"move: {e}") from None
+# What the shared legal_moves and apply ops need of Red7 (the package itself would import this module).
+_MODEL = SimpleNamespace(position_from_json=position_from_json, PositionError=PositionError, legal_moves=legal_moves,
+                         apply=apply, position_to_json=position_to_json, MoveError=MoveError)
 
 
 OPS: dict[str, Op] = {
     "hello": _hello,
     "leader": _leader,
     "qualifying": _qualifying,
-    "legal_moves": _legal_moves,
-    "apply": _apply,
+    **move_ops(_MODEL, "play R7", {"rule": UNKNOWN_RULE}, CardError),
 }
 
 
-def handle(request: Any) -> dict[str, Any]:
-    """Red7's answer to one parsed request (an error answer for anything it cannot serve)."""
-    if not isinstance(request, dict):
-        return error(None, INVALID_REQUEST, f"a request must be a JSON object, got {type(request).__name__}")
-    return answer(request, OPS, _ruleset)
+handle = game_handler(OPS, _ruleset)
+"""Red7's answer to one parsed request (an error answer for anything it cannot serve)."""

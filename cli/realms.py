@@ -1,0 +1,158 @@
+"""Realms's side of ``arbiter show`` and ``arbiter play --game realms``: a position drawn with who
+is winning the trick in progress under each reading that disagrees, and seeded game logs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import click
+from arbiter.model.realms import fast
+from arbiter.model.realms.cards import COLOUR_NAMES, SPECIALS, card_code, codes
+from arbiter.model.realms.game import (
+    DEFAULT_PLAYERS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Position,
+    PositionError,
+    current_ruling,
+    deal,
+    legal_moves,
+    random_game,
+)
+from arbiter.model.realms.notation import format_text, parse_position, play_text, position_to_json
+from arbiter.model.realms.ruleset import DEFAULT, SWITCHES, TRICK_SWITCHES, Ruleset, RulesetError
+
+from .common import echo_json, fail
+
+_FG = {"R": 196, "Y": 226, "B": 33, "G": 40, "P": 171}
+
+
+def _card(code: str) -> str:
+    colour = None if code in SPECIALS else _FG.get(code[0])
+    return click.style(code, fg=colour, bold=True)
+
+
+def _cards(items: Iterable[str]) -> str:
+    return " ".join(_card(c) for c in items) or "-"
+
+
+def trick_readings(pos: Position) -> list[dict[str, Any]]:
+    """Who is winning the trick in progress under the position's ruleset, then under each ruleset
+    one trick switch away from it that names another winner or marker."""
+    cards, players = pos.plays()
+    if not cards or pos.ruling is None:
+        return []
+    base = pos.ruleset
+    others = [base.with_switches(**{name: v}) for name in TRICK_SWITCHES for v in SWITCHES[name]
+              if v != getattr(base, name)]
+    rows, seen = [], set()
+    for ruleset in [base, *others]:
+        winner, ruling, _ = fast.resolve(ruleset, pos.ruling, [c for c, _ in cards], [x for _, x in cards])
+        if (winner, ruling) in seen:
+            continue
+        seen.add((winner, ruling))
+        rows.append({"reading": "this ruleset" if ruleset == base else str(ruleset),
+                     "winner": None if winner is None else players[winner],
+                     "card": None if winner is None else card_code(cards[winner][0]), "ruling": COLOUR_NAMES[ruling]})
+    return rows
+
+
+def show_json(pos: Position) -> dict[str, Any]:
+    return {"position": position_to_json(pos), "notation": format_text(pos),
+            "to_move": pos.to_move, "marker": None if current_ruling(pos) is None else COLOUR_NAMES[current_ruling(pos)],
+            "legal_moves": [str(m) for m in legal_moves(pos)], "winning": trick_readings(pos)}
+
+
+def render(pos: Position) -> list[str]:
+    marker = current_ruling(pos)
+    status = {"ruling": f"dealer {pos.dealer} chooses the ruling colour", "play": f"player {pos.to_move} to play",
+              "draw": "chance: a draw from the shuffled pile", "steal": "chance: the Troll's steal",
+              "over": f"game over, player {pos.winner} wins"}[pos.phase]
+    shown = "-" if marker is None else click.style(COLOUR_NAMES[marker], bold=True)
+    lines = [f"Realms  round {pos.round}  marker {shown}  {status}  ruleset: {pos.ruleset}"]
+    for i in range(pos.players):
+        mark = ">" if i == pos.to_move else " "
+        tags = " (dealer)" if i == pos.dealer else ""
+        lines.append(f"{mark} player {i}{tags:<9} score {pos.scores[i]:>3}  hand {_cards(codes(pos.hands[i]))}")
+    leading, played = True, []
+    for k, p in enumerate(pos.trick):
+        played.append(f"P{pos.player_of(k)} {play_text(p, leading)}")
+        leading = leading and p is None
+    lines.append(f"  trick (led by player {pos.leader}): {', '.join(played) or '-'}")
+    lines.append(f"  draw pile: {len(pos.draw)} known, {pos.shuffled.bit_count()} shuffled; "
+                 f"discard pile: {_cards(codes(pos.discard))}")
+    rows = trick_readings(pos)
+    if rows:
+        lines.append("Winning the trick so far:")
+        for row in rows:
+            who = "nobody" if row["winner"] is None else f"player {row['winner']} ({row['card']})"
+            lines.append(f"  {row['reading']:<40} {who}, marker {row['ruling']}")
+    if pos.phase in ("ruling", "play"):
+        lines.append(f"Legal moves: {', '.join(str(m) for m in legal_moves(pos))}")
+    return lines
+
+
+def show(text: str, as_json: bool) -> None:
+    """``arbiter show`` for a Realms position."""
+    try:
+        pos = parse_position(text)
+    except PositionError as e:
+        fail(f"bad position: {e}")
+    if as_json:
+        echo_json(show_json(pos))
+    else:
+        click.echo("\n".join(render(pos)))
+
+
+def _events(players: int, seed: int, ruleset: Ruleset) -> Iterator[dict[str, Any]]:
+    """The steps of a seeded game, with each finished trick's result."""
+    yield {"event": "deal", "position": position_to_json(deal(players, seed, ruleset)),
+           "notation": format_text(deal(players, seed, ruleset))}
+    for before, what, after in random_game(players, seed, ruleset):
+        step: dict[str, Any] = {"event": "move" if before.to_move is not None else "chance", "what": what}
+        if before.to_move is not None:
+            step["player"] = before.to_move
+        yield step
+        if before.trick and not after.trick:
+            gained = [b - a for a, b in zip(before.scores, after.scores, strict=True)]
+            cards = [play_text(p, k == 0) for k, p in enumerate(before.trick)] + ([what] if before.to_move is not None
+                                                                                   else [])
+            yield {"event": "trick", "cards": cards, "winner": gained.index(10) if 10 in gained else None,
+                   "scores": list(after.scores), "ruling": None if after.ruling is None else COLOUR_NAMES[after.ruling],
+                   "halftime": before.round == 1 and after.round == 2, "over": after.is_over}
+
+
+def play(players: int | None, seed: int, ruleset: str | None, as_json: bool) -> None:
+    """``arbiter play --game realms``: a seeded game of random legal moves and chance outcomes."""
+    players = DEFAULT_PLAYERS if players is None else players
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        fail(f"bad --players: Realms takes {MIN_PLAYERS} to {MAX_PLAYERS} players here, got {players}")
+    try:
+        rules = DEFAULT if ruleset is None else Ruleset.parse(ruleset)
+    except RulesetError as e:
+        fail(f"bad --ruleset: {e}")
+    events = _events(players, seed, rules)
+    if as_json:
+        steps = list(events)
+        last = steps[-1]
+        echo_json({"game": "realms", "players": players, "seed": seed, "ruleset": rules.to_json(),
+                   "start": steps[0]["notation"], "position": steps[0]["position"], "steps": steps[1:],
+                   "scores": last["scores"], "winner": last["scores"].index(max(last["scores"]))})
+        return
+    tricks = 0
+    for e in events:
+        if e["event"] == "deal":
+            click.echo(f"Deal: {e['notation']}")
+        elif e["event"] == "move":
+            click.echo(f"  player {e['player']}: {e['what']}")
+        elif e["event"] == "chance":
+            click.echo(f"  chance: {e['what']}")
+        else:
+            tricks += 1
+            who = "nobody" if e["winner"] is None else f"player {e['winner']}"
+            extra = "; halftime: reshuffle and redeal" if e["halftime"] else ""
+            click.echo(f"Trick {tricks}: {' '.join(e['cards'])} -> {who}; marker {e['ruling'] or '-'}; "
+                       f"scores {' '.join(map(str, e['scores']))}{extra}")
+            if e["over"]:
+                click.echo(f"Game over: player {e['scores'].index(max(e['scores']))} wins with {max(e['scores'])}.")

@@ -1,0 +1,150 @@
+"""Fast trick evaluator: per-card tables and bitmasks instead of the spec's ladders, one closure
+compiled per ruleset. Written separately from ``reference.py`` and held to it by tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from .cards import (
+    CYCLONE,
+    DECK_SIZE,
+    GIANT,
+    PHOENIX,
+    TREE,
+    WARLOCK,
+    Card,
+    colour_of,
+    is_purple,
+    number_of,
+    picture_of,
+)
+from .ruleset import Ruleset
+
+COLOUR = [-1 if colour_of(c) is None else colour_of(c) for c in range(DECK_SIZE)]
+NUMBER = [number_of(c) or 0 for c in range(DECK_SIZE)]
+PICTURE = [-1 if picture_of(c) is None else picture_of(c) for c in range(DECK_SIZE)]
+PURPLE = [is_purple(c) for c in range(DECK_SIZE)]
+# Normal rank inside the ruling colour: numbers 1..9, Troll 10 .. Realm 14.
+RANK = [NUMBER[c] if NUMBER[c] else (14 - PICTURE[c] if PICTURE[c] >= 0 else 0) for c in range(DECK_SIZE)]
+MATCHED_NUMBER = 50  # Match Rank Nuance: above every ruling number, below the lowest picture slot
+
+
+def _keys(purples: bool, linked_realms: bool) -> list[int]:
+    """Bit sets of what each card shows for matching: bit n for number n, 10 + picture for a type,
+    15 + realm for a Realm card when Realms match only within their realm."""
+    out = []
+    for c in range(DECK_SIZE):
+        k = 0
+        if NUMBER[c] and (not PURPLE[c] or purples):
+            k |= 1 << NUMBER[c]
+        if PICTURE[c] >= 0:
+            k |= 1 << (15 + COLOUR[c] // 2) if (PICTURE[c] == 0 and linked_realms) else 1 << (10 + PICTURE[c])
+        out.append(k)
+    return out
+
+
+Resolver = Callable[[int, Sequence[Card], Sequence[int | None]], tuple[int | None, int, int | None]]
+
+
+@lru_cache(maxsize=64)
+def resolver(ruleset: Ruleset) -> Resolver:
+    """``resolve(ruling, cards, choices) -> (winner, ruling after, leads_next)`` for ``ruleset``."""
+    keys = _keys(ruleset.purple_match == "number", ruleset.realm_shadow == "linked")
+    purple_rules = ruleset.purple_colour == "ruling"
+    mode = ruleset.resolution
+    yield_to_match = ruleset.special_vs_match == "phoenix_only"
+    sufficient = ruleset.purple_wins == "if"
+    fallback = ruleset.no_winner == "lead_colour"
+
+    def resolve(ruling: int, cards: Sequence[Card], choices: Sequence[int | None]) -> tuple[int | None, int, int | None]:
+        n = len(cards)
+        if not n:
+            return None, ruling, None
+        colours = [0] * n
+        matched = [False] * n
+        seen = 0
+        any_match = False
+        phoenix = giant = warlock = cyclone = -1
+        last_match = -1
+        for i in range(n):
+            c = cards[i]
+            if PURPLE[c]:
+                col = choices[i] if i == 0 else (ruling if purple_rules else -1)
+            else:
+                col = COLOUR[c]
+            if i == 0:
+                if col >= 0:
+                    ruling = col
+            elif keys[c] & seen:
+                matched[i] = any_match = True
+                last_match = i
+                if col >= 0:
+                    ruling = col
+            seen |= keys[c]
+            colours[i] = col
+            if c >= PHOENIX and not PURPLE[c]:
+                if c == GIANT:
+                    ruling ^= 1
+                    giant = i
+                elif c == CYCLONE:
+                    ruling = choices[i]
+                    cyclone = i
+                elif c == PHOENIX:
+                    phoenix = i
+                elif c == WARLOCK:
+                    warlock = i
+        w = -1
+        if phoenix >= 0:
+            w = phoenix
+        elif giant >= 0 and not (yield_to_match and any_match):
+            w = giant
+        elif warlock >= 0 and not (yield_to_match and any_match):
+            w = warlock
+        if w < 0 and sufficient:
+            best_n, best_i = 0, -1
+            for i in range(n):
+                if colours[i] == ruling and NUMBER[cards[i]] > best_n:
+                    best_n, best_i = NUMBER[cards[i]], i
+            if best_i >= 0 and PURPLE[cards[best_i]]:
+                w = best_i
+        if w < 0 and mode == "timing" and last_match >= 0:
+            w = last_match
+        if w < 0:
+            w = _highest(cards, colours, matched, ruling, mode == "nuance", n)
+        if w < 0 and fallback and colours[0] >= 0:
+            w = _highest(cards, colours, matched, colours[0], False, n)
+        winner = w if w >= 0 else None
+        lead = cyclone if cyclone >= 0 else (max(w, 0))
+        return winner, ruling, lead
+
+    return resolve
+
+
+def _highest(cards: Sequence[Card], colours: list[int], matched: list[bool], ruling: int, nuance: bool,
+             n: int) -> int:
+    best, best_i = -1, -1
+    for i in range(n):
+        c = cards[i]
+        if c == CYCLONE or c == TREE:
+            continue
+        v = -1
+        if colours[i] == ruling and RANK[c]:
+            v = RANK[c] * 10 + 5 if PICTURE[c] >= 0 else RANK[c]
+            tie = 63 - i  # on a ruling rung the earlier card keeps the trick
+        if nuance and matched[i]:
+            mv = (RANK[c] * 10 if PICTURE[c] >= 0 else MATCHED_NUMBER)
+            if mv > v:
+                v, tie = mv, i  # on a matched rung the later card wins (Timing Rule)
+        if v < 0:
+            continue
+        key = v * 64 + tie
+        if key > best:
+            best, best_i = key, i
+    return best_i
+
+
+def resolve(ruleset: Ruleset, ruling: int, cards: Sequence[Card],
+            choices: Sequence[int | None] | None = None) -> tuple[int | None, int, int | None]:
+    """``(winner, ruling after, leads_next)`` of a trick; ``choices`` default to none."""
+    return resolver(ruleset)(ruling, cards, choices if choices is not None else [None] * len(cards))

@@ -1,0 +1,65 @@
+"""``arbiter show`` and ``arbiter play --game realms``: the drawing, the readings that disagree on
+the trick in progress, seeded logs that replay legally, and one line with exit 2 for bad input."""
+
+import json
+
+import pytest
+from arbiter.cli.main import cli
+from arbiter.model.realms import apply, chance_outcomes, position_from_json
+from click.testing import CliRunner
+
+FIVE = ("realms default phase=play round=1 dealer=4 leader=0 ruling=red scores=0,0,0,0,0 "
+        "| trick YDr RDr R5 B5 | hands R1 / B1 / G3 / Y2 / B7 | draw - | shuffled - | discard -")
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def test_show_names_the_winner_under_each_reading_that_disagrees():
+    result = run("show", FIVE)
+    assert result.exit_code == 0
+    assert "this ruleset                             player 3 (B5), marker blue" in result.output
+    assert "default,resolution=nuance                player 1 (RDr), marker blue" in result.output
+    data = json.loads(run("show", "--json", FIVE).output)
+    assert data["winning"] == [
+        {"reading": "this ruleset", "winner": 3, "card": "B5", "ruling": "blue"},
+        {"reading": "default,resolution=nuance", "winner": 1, "card": "RDr", "ruling": "blue"}]
+    assert data["legal_moves"] == ["B7"] and data["marker"] == "blue"
+
+
+def test_play_is_seeded_and_its_json_log_replays_legally():
+    first = run("play", "--game", "realms", "--players", "3", "--seed", "5")
+    assert first.exit_code == 0 and first.output == run("play", "--game", "realms", "--players", "3", "--seed", "5").output
+    assert first.output.splitlines()[-1].startswith("Game over: player ")
+    data = json.loads(run("play", "--game", "realms", "--players", "3", "--seed", "5", "--json").output)
+    pos = position_from_json(data["position"])
+    for step in data["steps"]:
+        if step["event"] == "move":
+            assert step["player"] == pos.to_move
+            pos = apply(pos, step["what"])
+        elif step["event"] == "chance":
+            pos = next(after for _, label, after in chance_outcomes(pos) if label == step["what"])
+    assert pos.is_over and list(pos.scores) == data["scores"] and pos.winner == data["winner"]
+    assert sum(1 for s in data["steps"] if s["event"] == "trick" and s["halftime"]) == 1
+
+
+@pytest.mark.parametrize("args, message", [
+    (("play", "--game", "realms", "--players", "1"), "bad --players: Realms takes 2 to 6 players"),
+    (("play", "--game", "realms", "--players", "99"), "bad --players"),
+    (("play", "--game", "realms", "--ruleset", "default,resolution=first"), "bad --ruleset: switch 'resolution'"),
+    (("play", "--game", "realms", "--ruleset", "nonsense"), "bad --ruleset: unknown ruleset"),
+    (("show", FIVE.replace("B7", "B5")), "card B5 is in two places"),
+    (("show", FIVE.replace("B7", "X9")), "unknown card 'X9'"),
+    (("show", FIVE.replace("ruling=red", "ruling=purple")), "ruling: unknown colour"),
+    (("show", FIVE.replace("phase=play", "phase=dance")), "phase: must be one of"),
+    (("show", FIVE.replace("scores=0,0,0,0,0", "scores=0,5,0,0,0")), "scores: scores are multiples of 10"),
+    (("show", FIVE.replace("trick YDr", "trick P3 YDr")), "P3 needs a colour"),
+    (("show", '{"game": "realms", "hands": "R1"}'), "hands"),
+    (("show", '{"game": "realms", "hands": [[], []], "bogus": 1}'), "bogus: unknown field"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.output

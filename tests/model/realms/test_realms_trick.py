@@ -1,0 +1,151 @@
+"""Trick resolution: the rulebook's three examples, the readings that break them, and the fast
+evaluator held to the reference one (Hypothesis over every reading; exhaustive small scopes)."""
+
+import itertools
+
+import pytest
+from arbiter.model import realms
+from arbiter.model.realms import cards as C
+from arbiter.model.realms import fast, reference, spec
+from arbiter.model.realms.ruleset import DEFAULT, SWITCHES, TRICK_SWITCHES, Ruleset, readings
+from hypothesis import given
+from hypothesis import strategies as st
+
+# "Examples": the cards, the winning card, and the marker after each card as the text gives it.
+EXAMPLES = {
+    "red5-blue5": (("R5", "B5"), 1, ["red", "blue"]),
+    "dragons": (("YDr", "GDr"), 1, ["yellow", "green"]),
+    "dragons-then-fives": (("YDr", "RDr", "R5", "B5"), 3, ["yellow", "red", "red", "blue"]),
+}
+
+
+def holds(ruleset: Ruleset, example: str) -> bool:
+    codes, winner, markers = EXAMPLES[example]
+    sp = spec.trick_spec(ruleset)
+    for ruling in range(4):
+        played = reference.walk(sp, ruling, [(C.parse_card(c), None) for c in codes])
+        if reference.winner(sp, played) != winner or [C.COLOUR_NAMES[p.marker] for p in played] != markers:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_rulebook_example_holds_under_the_default(example):
+    assert holds(DEFAULT, example)
+
+
+def _product() -> list[Ruleset]:
+    return [DEFAULT.with_switches(**dict(zip(TRICK_SWITCHES, values, strict=True)))
+            for values in itertools.product(*(SWITCHES[n] for n in TRICK_SWITCHES))]
+
+
+def test_only_the_match_rank_nuance_breaks_an_example():
+    """Under every combination of the trick readings, the Nuance (a matched Dragon above a matched
+    Number) gives the third example to the Red Dragon; nothing else breaks any example."""
+    broken = {(tuple(sorted(r.overrides().items())), e) for r in _product() for e in EXAMPLES if not holds(r, e)}
+    assert broken
+    assert all(e == "dragons-then-fives" and ("resolution", "nuance") in o for o, e in broken)
+    assert {o for o, _ in broken} == {tuple(sorted(r.overrides().items())) for r in _product()
+                                      if r.resolution == "nuance"}
+
+
+def test_public_trick_helper():
+    assert realms.trick("green", ["YDr", "RDr", "R5", "B5"]) == (3, "blue", 3)
+    assert realms.trick("red", ["R5", "CYC=green", "B5"]) == (2, "blue", 1)
+    assert realms.trick("red", ["R5", "PHX", "B5"]) == (1, "blue", 1)
+    assert realms.trick("red", ["R5", "B7", "CYC=blue"]) == (1, "blue", 2)
+    # no match, no winning Special, no blue card: nobody wins; the Cyclone's player leads next
+    assert realms.trick("red", ["R5", "Y7", "CYC=blue"]) == (None, "blue", 2)
+    lead_colour = DEFAULT.with_switches(no_winner="lead_colour")
+    assert realms.trick("red", ["R5", "Y7", "CYC=blue"], lead_colour) == (0, "blue", 2)
+
+
+def _choices(c: int, first: bool) -> list:
+    return list(range(4)) if c == C.CYCLONE or (first and C.is_purple(c)) else [None]
+
+
+def _agree(ruleset: Ruleset, ruling: int, plays: list) -> None:
+    sp = spec.trick_spec(ruleset)
+    want = reference.resolve(sp, ruling, plays)
+    got = fast.resolve(ruleset, ruling, [c for c, _ in plays], [x for _, x in plays])
+    assert got == (want.winner, want.ruling, want.leads_next), (ruleset.overrides(), ruling, plays)
+
+
+def _tricks(cards: list[int], size: int):
+    for combo in itertools.permutations(cards, size):
+        for choice in itertools.product(*(_choices(c, k == 0) for k, c in enumerate(combo))):
+            yield list(zip(combo, choice, strict=True))
+
+
+def test_every_two_card_trick_agrees_under_every_reading_one_switch_from_the_default():
+    for ruleset in readings():
+        for plays in _tricks(list(range(C.DECK_SIZE)), 2):
+            for ruling in range(4):
+                _agree(ruleset, ruling, plays)
+
+
+# Every kind of card at least once, numbers and pictures that match across colours and realms.
+SMALL = [C.parse_card(c) for c in ("R3", "B3", "P3", "R9", "YDr", "RDr", "RRe", "GRe", "BTr", "PHX", "GNT", "WLK",
+                                   "CYC", "P1")]
+
+
+def test_every_three_card_trick_of_a_small_deck_agrees_under_every_reading_one_switch_from_the_default():
+    for ruleset in readings():
+        for plays in _tricks(SMALL, 3):
+            for ruling in range(4):
+                _agree(ruleset, ruling, plays)
+
+
+@pytest.mark.slow
+def test_every_three_card_trick_agrees_under_the_default():
+    for plays in _tricks(list(range(C.DECK_SIZE)), 3):
+        for ruling in range(4):
+            _agree(DEFAULT, ruling, plays)
+
+
+readings_st = st.fixed_dictionaries({n: st.sampled_from(SWITCHES[n]) for n in TRICK_SWITCHES}).map(
+    lambda d: DEFAULT.with_switches(**d))
+
+
+@st.composite
+def tricks(draw):
+    cards = draw(st.lists(st.integers(0, C.DECK_SIZE - 1), min_size=1, max_size=6, unique=True))
+    return [(c, draw(st.sampled_from(_choices(c, k == 0)))) for k, c in enumerate(cards)]
+
+
+@given(ruleset=readings_st, ruling=st.integers(0, 3), plays=tricks())
+def test_fast_agrees_with_reference_on_any_trick_under_any_reading(ruleset, ruling, plays):
+    _agree(ruleset, ruling, plays)
+
+
+@given(ruleset=readings_st, ruling=st.integers(0, 3), plays=tricks())
+def test_a_trick_has_at_most_one_winner_never_a_cyclone_or_tree_and_the_phoenix_always_wins(ruleset, ruling, plays):
+    result = reference.resolve(spec.trick_spec(ruleset), ruling, plays)
+    cards = [c for c, _ in plays]
+    if result.winner is not None:
+        assert cards[result.winner] not in (C.CYCLONE, C.TREE)
+    if C.PHOENIX in cards:
+        assert result.winner == cards.index(C.PHOENIX)
+    if C.CYCLONE in cards:
+        assert result.leads_next == cards.index(C.CYCLONE)
+
+
+def test_the_readings_disagree_on_tricks_the_docs_name():
+    """A witness for every trick switch: some trick whose winner it changes (else it is no reading)."""
+    t = realms.trick
+    assert t("red", ["R5", "B5", "B7"]) == (1, "blue", 1)  # timing: the last match
+    assert t("red", ["R5", "B5", "B7"], DEFAULT.with_switches(resolution="rank"))[0] == 2
+    assert t("red", ["R5", "B5", "BTr", "RTr"]) == (3, "red", 3)
+    assert t("red", ["R5", "B5", "BTr", "R9"], DEFAULT.with_switches(resolution="nuance"))[0] == 2
+    assert t("red", ["R5", "GNT", "B5"])[0] == 1
+    assert t("red", ["R5", "GNT", "B5"], DEFAULT.with_switches(special_vs_match="phoenix_only"))[0] == 2
+    assert t("red", ["P3=red", "R3"])[0] == 1
+    assert t("red", ["P3=red", "R3"], DEFAULT.with_switches(purple_match="never"))[0] == 0
+    assert t("red", ["R2", "P1"])[0] == 0
+    assert t("red", ["R1", "P2"])[0] == 1
+    assert t("red", ["R1", "P2"], DEFAULT.with_switches(purple_colour="none"))[0] == 0
+    assert t("red", ["RDr", "P4=red"][::-1])[0] == 1
+    assert t("red", ["P4=red", "RDr"], DEFAULT.with_switches(purple_wins="if"))[0] == 0
+    assert t("red", ["RRe", "BRe"])[0] == 1
+    assert t("red", ["RRe", "BRe"], DEFAULT.with_switches(realm_shadow="linked"))[0] == 0
+    assert t("red", ["R5", "Y7", "CYC=blue"], DEFAULT.with_switches(no_winner="lead_colour"))[0] == 0
