@@ -27,3 +27,7 @@ ALL += [interactions.interactions]
 from . import prove
 
 ALL += [prove.prove]
+
+from . import score
+
+ALL += [score.score]
