@@ -7,14 +7,13 @@ from collections.abc import Iterable
 from typing import Any
 
 import click
+from arbiter.model.games import GAMES
 from arbiter.model.red7.cards import COLOUR_NAMES, codes
 from arbiter.model.red7.game import points
 from arbiter.model.red7.match import Event, GameEnd, RoundEnd, RoundStart, Turn
 from arbiter.model.red7.match import play as play_game
 from arbiter.model.red7.notation import format_text, position_to_json
 from arbiter.model.red7.ruleset import Ruleset
-
-from arbiter.model.games import GAMES
 
 from .common import cards, echo_json, fail, game_cli
 from .common import ruleset as parse_ruleset

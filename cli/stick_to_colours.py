@@ -64,8 +64,8 @@ def _who(i: int, pos: Position) -> str:
 
 def render(pos: Position) -> list[str]:
     status = "game over" if pos.is_over else f"player {pos.to_move} to move"
-    lines = [f"Stick to Colours, {pos.players} players   ruleset: {pos.ruleset}   dealer: player {pos.dealer}   "
-             f"{status}   legal moves: {len(legal_moves(pos))}"]
+    lines = [(f"Stick to Colours, {pos.players} players   ruleset: {pos.ruleset}   dealer: player {pos.dealer}   "
+             f"{status}   legal moves: {len(legal_moves(pos))}")]
     lines.append("  market: " + (" ".join(slot(s) for s in pos.market) or "-"))
     if pos.auction:
         a = pos.auction
