@@ -39,3 +39,7 @@ ALL += [advise.advise]
 from . import annotate
 
 ALL += [annotate.annotate_command]
+
+from . import score
+
+ALL += [score.score]

@@ -1,0 +1,142 @@
+"""Stick to Colours for the CLI: what ``arbiter show`` and ``arbiter play --game stick-to-colours``
+print (dispatched here by game), and the ruleset option read once for every command of this game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import click
+from arbiter.model.stick_to_colours import (
+    DEFAULT,
+    Position,
+    PositionError,
+    Ruleset,
+    RulesetError,
+    apply,
+    deal,
+    format_text,
+    legal_moves,
+    parse_position,
+    position_to_json,
+)
+from arbiter.model.stick_to_colours.cards import COLOURS, card_code, codes
+from arbiter.model.stick_to_colours.game import Slot
+
+from .common import echo_json, fail
+
+_FG = dict(zip(COLOURS, ("red", "blue", "green"), strict=True))
+
+
+def ruleset(text: str | None) -> Ruleset:
+    """A ``--ruleset`` option (``default`` or ``default,bid=count``), or fail."""
+    if text is None:
+        return DEFAULT
+    try:
+        return Ruleset.parse(text)
+    except RulesetError as e:
+        fail(f"bad --ruleset: {e}")
+
+
+def position(text: str) -> Position:
+    try:
+        return parse_position(text)
+    except PositionError as e:
+        fail(f"bad position: {e}")
+
+
+def card(code: str) -> str:
+    return click.style(code, fg=_FG[code[0]], bold=True)
+
+
+def cards(items: list[str]) -> str:
+    return " ".join(card(c) for c in items) or "-"
+
+
+def slot(s: Slot) -> str:
+    text = str(s)
+    return card(text[:2]) + text[2:]
+
+
+def _who(i: int, pos: Position) -> str:
+    return "bot" if i == pos.players else f"player {i}"
+
+
+def render(pos: Position) -> list[str]:
+    status = "game over" if pos.is_over else f"player {pos.to_move} to move"
+    lines = [(f"Stick to Colours, {pos.players} players   ruleset: {pos.ruleset}   dealer: player {pos.dealer}   "
+             f"{status}   legal moves: {len(legal_moves(pos))}")]
+    lines.append("  market: " + (" ".join(slot(s) for s in pos.market) or "-"))
+    if pos.auction:
+        a = pos.auction
+        passed = ", ".join(f"player {i}" for i in range(pos.players) if a.passed >> i & 1) or "nobody"
+        lines.append(f"  auction of {slot(a.lot)}: leading bid {a.high} refusals by player {a.leader}; "
+                     f"player {a.bidder} to bid; passed: {passed}")
+        for i, r in enumerate(a.refused):
+            if sum(r):
+                lines.append(f"    player {i} refused from hand (face down): {cards(codes(r))}")
+    for i, hand in enumerate(pos.hands):
+        mark = ">" if i == pos.to_move else " "
+        supply = f"   tokens in supply {pos.supply[i]}" if i < pos.players else ""
+        lines.append(f"{mark} {_who(i, pos):<9} {pos.scores[i]:>3} points   {cards(codes(hand))}{supply}")
+    top = codes_of(pos.deck[:5])
+    lines.append(f"  deck: {len(pos.deck)} cards" + (f" (top first: {cards(top)}{' ...' if len(pos.deck) > 5 else ''})"
+                                                     if pos.deck else ""))
+    lines.append(f"  discard: {sum(pos.discard)} cards")
+    if pos.is_over:
+        who = " and ".join(_who(i, pos) for i in pos.winners)
+        lines.append(f"Game over: {who} {'share the victory' if len(pos.winners) > 1 else 'wins'}.")
+    return lines
+
+
+def codes_of(deck: tuple[int, ...]) -> list[str]:
+    return [card_code(c) for c in deck]
+
+
+def show_json(pos: Position) -> dict[str, Any]:
+    return {"position": position_to_json(pos), "notation": format_text(pos), "to_move": pos.to_move,
+            "legal_moves": len(legal_moves(pos)), "scores": list(pos.scores),
+            "winners": list(pos.winners) if pos.is_over else None}
+
+
+def show(text: str, as_json: bool) -> None:
+    pos = position(text)
+    if as_json:
+        echo_json(show_json(pos))
+    else:
+        click.echo("\n".join(render(pos)))
+
+
+def play_game(players: int, seed: int, rules: Ruleset) -> tuple[Position, list[tuple[int, str]], Position]:
+    """A seeded game of random legal decisions: the deal, (player, move) pairs, the end."""
+    rng = random.Random(seed)
+    start = pos = deal(players, seed, rules)
+    log = []
+    while not pos.is_over:
+        moves = legal_moves(pos)
+        move = moves[rng.randrange(len(moves))]
+        log.append((pos.to_move, str(move)))
+        pos = apply(pos, move)
+    return start, log, pos
+
+
+def play(players: int | None, seed: int, ruleset_text: str | None, as_json: bool) -> None:
+    players = 3 if players is None else players
+    if not 2 <= players <= 4:
+        fail(f"bad --players: Stick to Colours takes 2 to 4 players, got {players}")
+    rules = ruleset(ruleset_text)
+    if rules.market_clear == "never":
+        fail("bad --ruleset: with market_clear=never a game of random moves need not end")
+    start, log, end = play_game(players, seed, rules)
+    if as_json:
+        echo_json({"game": "stick-to-colours", "players": players, "seed": seed, "ruleset": rules.to_json(),
+                   "start": format_text(start), "moves": [{"player": p, "move": m} for p, m in log],
+                   "scores": list(end.scores), "winners": list(end.winners), "end": position_to_json(end)})
+        return
+    click.echo(f"Deal: {format_text(start)}")
+    for k, (p, m) in enumerate(log, 1):
+        click.echo(f"  {k:>3}. player {p}: {m}")
+    names = [_who(i, end) for i in range(len(end.hands))]
+    click.echo("Scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, end.scores, strict=True)))
+    who = " and ".join(names[i] for i in end.winners)
+    click.echo(f"Game over: {who} {'share the victory' if len(end.winners) > 1 else 'wins'}.")

@@ -1,0 +1,68 @@
+"""The Stick to Colours commands: arbiter score, show and play --game stick-to-colours; bad input is
+one line and exit 2."""
+
+import json
+
+import pytest
+from arbiter.cli.main import cli
+from arbiter.model.stick_to_colours import apply, deal, format_text, position_to_json
+from click.testing import CliRunner
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def test_score_prints_points_arrangement_and_each_reading():
+    r = run("score", "r1", "R2", "R3", "RJ")
+    assert r.exit_code == 0
+    assert r.output.splitlines()[0].startswith("4 points")
+    assert "RJ=4" in r.output and "sharing=several_runs: 10 points (+6)" in r.output
+
+
+def test_score_json():
+    r = run("score", "R1 R2 R3 R3 R4 R5", "--json")
+    out = json.loads(r.output)
+    assert out["points"] == 6 and [s["cards"] for s in out["sets"]] == [["R1", "R2", "R3"], ["R3", "R4", "R5"]]
+    assert {"switch": "run_split", "value": "layered", "points": 5} in out["switches"]
+
+
+def test_score_under_a_ruleset():
+    assert json.loads(run("score", "R1 R2 R4 R5", "--ruleset", "default,runs=ascending", "--json").output)["points"] == 4
+
+
+@pytest.mark.parametrize("args, message", [
+    (["score", "R7", "R7"], "R7 appears 2 times"),
+    (["score", "X1"], "unknown card"),
+    (["score", "BJ", "--ruleset", "default,deck=46"], "BJ appears 1 times but is not in the deck"),
+    (["score", "R1", "--ruleset", "nope"], "bad --ruleset"),
+    (["score"] + ["R1"] * 49, "at most 48 cards"),
+    (["play", "--game", "stick-to-colours", "--players", "5"], "2 to 4 players"),
+    (["play", "--game", "stick-to-colours", "--ruleset", "default,market_clear=never"], "need not end"),
+    (["show", "stick-to-colours default | nothing"], "bad position"),
+    (["show", '{"game": "stick-to-colours", "players": []}'], "bad position: players"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    r = run(*args)
+    assert r.exit_code == 2
+    assert message in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_show_text_and_json():
+    pos = apply(deal(3, 1), "auction R2 refuse G2")
+    r = run("show", format_text(pos))
+    assert r.exit_code == 0 and "auction of R2" in r.output and "player 1 to move" in r.output
+    out = json.loads(run("show", json.dumps(position_to_json(pos)), "--json").output)
+    assert out["notation"] == format_text(pos) and out["to_move"] == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_play_is_seeded_and_ends(players):
+    a = run("play", "--game", "stick-to-colours", "--players", str(players), "--seed", "3", "--json")
+    b = run("play", "--game", "stick-to-colours", "--players", str(players), "--seed", "3", "--json")
+    assert a.exit_code == 0 and a.output == b.output
+    out = json.loads(a.output)
+    assert out["end"]["deck"] == [] and out["end"]["market"] == [] and out["winners"]
+    text = run("play", "--game", "stick-to-colours", "--players", str(players), "--seed", "3")
+    assert text.output.splitlines()[-1].startswith("Game over:") and len(out["moves"]) + 3 == len(
+        text.output.splitlines())
