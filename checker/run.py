@@ -3,7 +3,7 @@ seeded random cases per op; every distinct failure shrunk to one witness; the ou
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import capabilities, vectors
@@ -17,30 +17,34 @@ from .shrink import probe, shrink
 
 
 class _Where:
-    """The case being sent, to locate a fault."""
+    """The case being sent, to locate a fault (and to tell ``progress``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, progress: Callable[[str], None] | None = None) -> None:
         self.source: str | None = None
         self.request: dict[str, Any] | None = None
+        self.progress = progress
 
     def at(self, source: str, request: dict[str, Any] | None = None) -> None:
         self.source, self.request = source, request
+        if self.progress:
+            self.progress(source)
 
 
 def check(engine: Engine, ops: Iterable[str] | None = None, ruleset: Any = None, budget: int = 100,
           seed: int = 0, cases: list[dict[str, Any]] | None = None, game: str = DEFAULT_GAME,
-          edge_cases: bool = False) -> Report:
+          edge_cases: bool = False, progress: Callable[[str], None] | None = None) -> Report:
     """Check ``engine`` against the model of ``game``; the engine is closed (and killed) before
     returning.
 
     ``ops`` defaults to every op the engine serves; ``ruleset`` (canonical JSON, or a Ruleset)
     restricts vectors and random cases to one ruleset; ``budget`` random cases per op; ``cases``
-    defaults to a fresh generation of the vectors; ``edge_cases`` adds inputs no game reaches."""
+    defaults to a fresh generation of the vectors; ``edge_cases`` adds inputs no game reaches;
+    ``progress`` is told of every case as it is sent."""
     plugin = game_plugin(game)
     if ruleset is not None and not isinstance(ruleset, (str, dict)):
         ruleset = ruleset.to_json()
     report = Report(engine.name, plugin.game, edge_cases=edge_cases)
-    where = _Where()
+    where = _Where(progress)
     try:
         where.at("hello", {"op": "hello"})
         caps, notes = capabilities.from_hello(engine.request({"op": "hello"}), plugin, engine.name)
