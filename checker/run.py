@@ -45,6 +45,7 @@ def check(engine: Engine, ops: Iterable[str] | None = None, ruleset: Any = None,
         ruleset = ruleset.to_json()
     report = Report(engine.name, plugin.game, edge_cases=edge_cases)
     where = _Where(progress)
+    coverage: dict[str, dict[str, int]] = {}
     try:
         where.at("hello", {"op": "hello"})
         caps, notes = capabilities.from_hello(engine.request({"op": "hello"}), plugin, engine.name)
@@ -61,14 +62,14 @@ def check(engine: Engine, ops: Iterable[str] | None = None, ruleset: Any = None,
             notes.extend(capabilities.not_checked(caps, plugin, wanted))
         else:
             caps = _only(caps, plugin.ruleset_needs(ruleset))
+        if edge_cases:
+            notes.append("--edge-cases: inputs no game reaches are sent too; a witness among them is labelled")
         report.notes = notes
         all_cases = cases if cases is not None else vectors.cases(plugin)
-        coverage: dict[str, dict[str, int]] = {}
         state = _State(engine, plugin, report, where, edge_cases, coverage)
         state.run_vectors(all_cases, caps, ruleset)
         for k, op in enumerate(wanted):
             state.run_random(op, budget, seed + k, caps, ruleset)
-        report.coverage = {c: dict(sorted(labels.items())) for c, labels in coverage.items()}
         universe = plugin.coverage_universe(caps, wanted)
         report.not_exercised = {c: [x for x in labels if x not in coverage.get(c, {})]
                                 for c, labels in universe.items()}
@@ -82,6 +83,7 @@ def check(engine: Engine, ops: Iterable[str] | None = None, ruleset: Any = None,
     except BaseException:
         engine.abort()
         raise
+    report.coverage = {c: dict(sorted(labels.items())) for c, labels in coverage.items()}  # partial after a fault
     return report
 
 

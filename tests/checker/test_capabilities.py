@@ -70,6 +70,8 @@ def test_unknown_names_are_noted_not_checked():
     ({**OLD, "games": {"red7": {"switches": {"nobody_qualifies": ["sometimes"]}}}},
      "switches.nobody_qualifies: 'sometimes' is not a value of 'nobody_qualifies'"),
     ({"error": {"code": "unknown_op"}}, "answered hello with an error"),
+    ({**OLD, "games": {"red7": {"players": [1, 5]}}}, "players: none of [1, 5] is a player count of red7 (2, 3, 4)"),
+    ({**OLD, "games": {"red7": {"presets": []}}}, "presets: none of [] is a preset of red7"),
 ])
 def test_a_bad_hello_is_a_clear_fault(hello, words):
     with pytest.raises(EngineFault) as fault:
