@@ -68,9 +68,15 @@ def _declared(entry: dict[str, Any], plugin: GamePlugin, top_ops: tuple[str, ...
             raise EngineFault(f"{where}.switches.{switch}: {_short(bad[0])} is not a value of {switch!r} "
                               f"(values: {', '.join(map(_short, full.switches[switch]))})")
         switches[switch] = tuple(values)
-    caps = Capabilities(plugin.game, ops, tuple(n for n in players if n in full.players),
-                        tuple(p for p in presets if p in full.presets), switches, declared=True)
-    return caps, notes
+    known_players = tuple(n for n in players if n in full.players)
+    if not known_players:
+        raise EngineFault(f"{where}.players: none of {players} is a player count of {plugin.game} "
+                          f"({', '.join(map(str, full.players))})")
+    known_presets = tuple(p for p in presets if p in full.presets)
+    if not known_presets:
+        raise EngineFault(f"{where}.presets: none of {list(presets)} is a preset of {plugin.game} "
+                          f"({', '.join(full.presets)})")
+    return Capabilities(plugin.game, ops, known_players, known_presets, switches, declared=True), notes
 
 
 def not_checked(caps: Capabilities, plugin: GamePlugin, ops: list[str]) -> list[str]:

@@ -165,7 +165,7 @@ class ProcessEngine(Engine):
                 raise EngineFault(f"{self.name} answered {what} with a line longer than {LINE_LIMIT} bytes")
             try:
                 return json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):  # a 4300-digit number or '[' * 100000 is not an answer
                 text = line.decode("utf-8", "replace").strip()
                 raise EngineFault(f"{self.name} answered {what} with a line that is not JSON: {text[:120]!r}") from None
 
@@ -259,7 +259,7 @@ class FunctionEngine(Engine):
             raise EngineCrash(f"{type(e).__name__}: {e}") from None
         try:
             return json.loads(json.dumps(answer))
-        except (TypeError, ValueError) as e:
+        except (TypeError, ValueError, RecursionError) as e:
             raise EngineFault(f"{self.name} answered {what} with something that is not JSON: {e}") from None
 
 

@@ -3,7 +3,7 @@ seeded random cases per op; every distinct failure shrunk to one witness; the ou
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import capabilities, vectors
@@ -17,30 +17,35 @@ from .shrink import probe, shrink
 
 
 class _Where:
-    """The case being sent, to locate a fault."""
+    """The case being sent, to locate a fault (and to tell ``progress``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, progress: Callable[[str], None] | None = None) -> None:
         self.source: str | None = None
         self.request: dict[str, Any] | None = None
+        self.progress = progress
 
     def at(self, source: str, request: dict[str, Any] | None = None) -> None:
         self.source, self.request = source, request
+        if self.progress:
+            self.progress(source)
 
 
 def check(engine: Engine, ops: Iterable[str] | None = None, ruleset: Any = None, budget: int = 100,
           seed: int = 0, cases: list[dict[str, Any]] | None = None, game: str = DEFAULT_GAME,
-          edge_cases: bool = False) -> Report:
+          edge_cases: bool = False, progress: Callable[[str], None] | None = None) -> Report:
     """Check ``engine`` against the model of ``game``; the engine is closed (and killed) before
     returning.
 
     ``ops`` defaults to every op the engine serves; ``ruleset`` (canonical JSON, or a Ruleset)
     restricts vectors and random cases to one ruleset; ``budget`` random cases per op; ``cases``
-    defaults to a fresh generation of the vectors; ``edge_cases`` adds inputs no game reaches."""
+    defaults to a fresh generation of the vectors; ``edge_cases`` adds inputs no game reaches;
+    ``progress`` is told of every case as it is sent."""
     plugin = game_plugin(game)
     if ruleset is not None and not isinstance(ruleset, (str, dict)):
         ruleset = ruleset.to_json()
     report = Report(engine.name, plugin.game, edge_cases=edge_cases)
-    where = _Where()
+    where = _Where(progress)
+    coverage: dict[str, dict[str, int]] = {}
     try:
         where.at("hello", {"op": "hello"})
         caps, notes = capabilities.from_hello(engine.request({"op": "hello"}), plugin, engine.name)
@@ -57,14 +62,14 @@ def check(engine: Engine, ops: Iterable[str] | None = None, ruleset: Any = None,
             notes.extend(capabilities.not_checked(caps, plugin, wanted))
         else:
             caps = _only(caps, plugin.ruleset_needs(ruleset))
+        if edge_cases:
+            notes.append("--edge-cases: inputs no game reaches are sent too; a witness among them is labelled")
         report.notes = notes
         all_cases = cases if cases is not None else vectors.cases(plugin)
-        coverage: dict[str, dict[str, int]] = {}
         state = _State(engine, plugin, report, where, edge_cases, coverage)
         state.run_vectors(all_cases, caps, ruleset)
         for k, op in enumerate(wanted):
             state.run_random(op, budget, seed + k, caps, ruleset)
-        report.coverage = {c: dict(sorted(labels.items())) for c, labels in coverage.items()}
         universe = plugin.coverage_universe(caps, wanted)
         report.not_exercised = {c: [x for x in labels if x not in coverage.get(c, {})]
                                 for c, labels in universe.items()}
@@ -78,6 +83,7 @@ def check(engine: Engine, ops: Iterable[str] | None = None, ruleset: Any = None,
     except BaseException:
         engine.abort()
         raise
+    report.coverage = {c: dict(sorted(labels.items())) for c, labels in coverage.items()}  # partial after a fault
     return report
 
 

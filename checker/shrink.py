@@ -23,7 +23,10 @@ def probe(ask: Callable[[dict[str, Any]], dict[str, Any]], plugin: GamePlugin, r
         kind = "crashes (" + str(crash).split(":", 1)[0] + ")"
         return Finding(request, expected, {"crash": str(crash)},
                        Difference(kind, f"crashes on this input: {crash}"), plugin.rule_of(request))
-    difference = plugin.compare(request, expected, got)
+    try:
+        difference = plugin.compare(request, expected, got)
+    except Exception as e:  # noqa: BLE001 - an answer of an unexpected shape is a difference, not our crash
+        difference = Difference("an answer of the wrong shape", f"cannot read the answer {str(got)[:200]} ({e})")
     return Finding(request, expected, got, difference, plugin.rule_of(request)) if difference else None
 
 

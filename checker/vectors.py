@@ -61,6 +61,8 @@ def check_writable(directory: str | Path) -> None:
     root = Path(directory)
     if not str(directory):
         raise OSError("the directory name is empty")
+    if root.exists() and not root.is_dir():
+        raise OSError(f"{directory} exists and is not a directory")
     root.mkdir(parents=True, exist_ok=True)
     probe = root / ".arbiter-write-test"
     probe.write_text("")

@@ -4,9 +4,14 @@ conformance vectors and seeded random cases within its declared capabilities; ex
 
 from __future__ import annotations
 
+import sys
+import time
+from collections.abc import Callable
+
 import click
 from arbiter.checker.engine import EngineFault, FunctionEngine, ProcessEngine, load_function
 from arbiter.checker.games import DEFAULT_GAME, PLUGINS
+from arbiter.checker.games import plugin as game_plugin
 from arbiter.checker.report import BROKEN, Fault, Report
 from arbiter.checker.run import check as run_check
 from arbiter.checker.vectors import VectorError, load
@@ -43,7 +48,7 @@ def check(command: str | None, module: str | None, game: str, ops: str | None, r
           budget: int, seed: int, timeout: float, vectors_dir: str | None, edge_cases: bool, allow_stderr: bool,
           as_json: bool) -> None:
     """Check an engine against the model: one smallest witness per distinct disagreement."""
-    plugin = PLUGINS[game]
+    plugin = game_plugin(game)
     if (command is None) == (module is None):
         fail("give exactly one of --engine \"CMD ARGS\" or --engine-module pkg.mod:function")
     wanted = None
@@ -72,11 +77,14 @@ def check(command: str | None, module: str | None, game: str, ops: str | None, r
         except EngineFault as fault:
             report = Report(command or module, game, fault=Fault(str(fault)))
         else:
-            report = run_check(engine, wanted, ruleset, budget, seed, cases, game, edge_cases)
+            report = run_check(engine, wanted, ruleset, budget, seed, cases, game, edge_cases, _progress())
     except KeyboardInterrupt:
         if engine is not None:
             engine.abort()
         _interrupted()
+    finally:
+        if sys.stderr.isatty():
+            click.echo("\r\033[K", err=True, nl=False)  # clear the progress line
     if as_json:
         echo_json(report.to_json())
     else:
@@ -84,6 +92,20 @@ def check(command: str | None, module: str | None, game: str, ops: str | None, r
     if report.exit_code == BROKEN:
         click.echo(f"arbiter: {report.fault.message}", err=True)
     click.get_current_context().exit(report.exit_code)
+
+
+def _progress() -> Callable[[str], None] | None:
+    """On a terminal, the case being sent on one stderr line, at most ten times a second."""
+    if not sys.stderr.isatty():
+        return None
+    last = [0.0]
+
+    def show(source: str) -> None:
+        now = time.monotonic()
+        if now - last[0] >= 0.1:
+            last[0] = now
+            click.echo(f"\r\033[Kchecking: {source[:100]}", err=True, nl=False)
+    return show
 
 
 def _interrupted() -> None:

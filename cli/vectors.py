@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 from arbiter.checker.games import DEFAULT_GAME, PLUGINS
+from arbiter.checker.games import plugin as game_plugin
 from arbiter.checker.vectors import check_writable, stale
 from arbiter.checker.vectors import export as write_vectors
 
@@ -24,7 +25,7 @@ def vectors() -> None:
 def export(directory: str, game: str, only_check: bool) -> None:
     """Write every vector file and index.json of a game under DIRECTORY (conformance/<game>/ in
     the repository)."""
-    plugin = PLUGINS[game]
+    plugin = game_plugin(game)
     try:
         if only_check:
             old = stale(directory, plugin)

@@ -71,7 +71,9 @@ class Red7:
         return Capabilities(self.game, self.ops, PLAYERS, tuple(PRESETS), dict(READINGS))
 
     def strategy(self, op: str, rule: str, caps: Capabilities, ruleset: Any, edge_cases: bool) -> Any:
-        return cases.STRATEGIES[op](parse_colour(rule), caps, ruleset, edge_cases)
+        from . import strategies  # Hypothesis, only when random cases run
+
+        return strategies.STRATEGIES[op](parse_colour(rule), caps, ruleset, edge_cases)
 
     def smaller(self, request: dict[str, Any]) -> Iterator[dict[str, Any]]:
         return cases.smaller(request)

@@ -149,7 +149,7 @@ def compare(request: dict[str, Any], expected: dict[str, Any], got: dict[str, An
 def _compare_positions(want: dict[str, Any], have: Any) -> Difference | None:
     try:
         got = position_from_json(have)
-    except (red7.PositionError, TypeError, ValueError) as e:
+    except Exception as e:  # noqa: BLE001 - the answer is the engine's, anything may be in it
         return Difference("not a valid position", f"answer position is not a valid position ({e})")
     exp = position_from_json(want)
     if got == exp:

@@ -150,3 +150,41 @@ def test_ctrl_c_is_exit_130_in_one_line(monkeypatch):
 def test_game_option_names_the_games_known():
     result = run("check", "--game", "chess", "--engine", ENGINE)
     assert result.exit_code == 2 and "'chess' is not 'red7'" in result.output
+
+
+@pytest.mark.parametrize("phase", ["vectors", "random cases"])
+def test_ctrl_c_during_a_real_check_is_exit_130_and_one_line(phase, tmp_path):
+    import signal
+    import subprocess
+    import time
+    from pathlib import Path
+
+    from arbiter.checker.vectors import FORMAT
+
+    slow = shlex.join([sys.executable, str(Path(__file__).parents[1] / "checker" / "fault_engine.py"),
+                       "slow-but-in-time"])
+    args = [sys.executable, "-m", "arbiter.cli", "check", "--engine", slow, "--budget", "100000"]
+    if phase == "random cases":
+        (tmp_path / "index.json").write_text(json.dumps({"format": FORMAT, "files": []}))
+        args += ["--vectors", str(tmp_path)]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (children.exists() and children.read_text().strip()):
+        time.sleep(0.1)  # until the engine runs: a loaded machine may take seconds to start Python
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and out == "" and err == "arbiter: interrupted\n", err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("engine", ["mutants:refuses_unreachable", "mutants:basic_only"])
+def test_correct_engines_that_refuse_unreachable_input_or_serve_only_basic_pass_with_default_options(engine,
+                                                                                                     monkeypatch):
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "checker"))
+    result = run("check", "--engine-module", engine)
+    assert result.exit_code == 0, result.output
+    assert "verdict: the engine agrees with the model (exit 0)" in result.output
