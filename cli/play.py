@@ -82,7 +82,8 @@ def game_lines(events: Iterable[Event]) -> Iterable[str]:
 @click.command()
 @deal_options("Seed of the deals and of the random turns.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the log.")
-@click.option("--human", type=int, metavar="SEAT", help="Play one round yourself from this seat (0-based) at the terminal.")
+@click.option("--human", type=int, metavar="SEAT",
+              help="Play one round yourself from this seat (0-based) at the terminal.")
 @click.option("--bots", type=click.Choice(BOTS), default="solver", show_default=True,
               help="With --human: how the other seats choose, each from its own view.")
 def play(players: int, seed: int, ruleset_text: str, as_json: bool, human: int | None, bots: str) -> None:
