@@ -7,7 +7,8 @@ import sys
 
 import click
 from arbiter.model.red7.game import PositionError
-from arbiter.model.red7.view import View, format_view, load_view
+from arbiter.model.red7.notation import load_position
+from arbiter.model.red7.view import View, format_view, load_view, view_of
 from arbiter.solver.advise import MAX_DEALS, SAMPLES, Advice, TooManyDeals
 from arbiter.solver.advise import advise as advise_view
 
@@ -83,16 +84,19 @@ def run(view: View, exact: bool, samples: int, seed: int, timeout: float | None,
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--max-deals", type=click.IntRange(min=1), default=MAX_DEALS, show_default=True,
               help="The most deals --exact enumerates.")
+@click.option("--hide", is_flag=True,
+              help="VIEW is a whole position (e.g. from arbiter deal): hide the other hands and the deck first.")
 def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeout: float | None, jobs: int,
-           max_deals: int) -> None:
+           max_deals: int, hide: bool) -> None:
     """For each legal turn of the player to move in VIEW, its win share: the share of the deals of the
     unseen cards consistent with the view in which the turn is a forced win with all cards known.
 
     VIEW is a position (file, - for stdin, inline JSON or text) in which an opponent's hand and the
-    deck may be counts of hidden cards, plus an optional canvas list (docs/notation.md, Views).
+    deck may be counts of hidden cards, plus an optional canvas list (docs/notation.md, Views);
+    with --hide, a whole position seen from the mover's seat (arbiter deal | arbiter advise - --hide).
     Exit 1 when --timeout stopped it, 130 on Ctrl-C (both print the deals done so far)."""
     try:
-        seat = load_view(view, sys.stdin)
+        seat = view_of(load_position(view, sys.stdin)) if hide else load_view(view, sys.stdin)
     except PositionError as e:
         fail(f"bad view: {e}")
     advice = run(seat, exact, samples, seed, timeout, jobs, max_deals)

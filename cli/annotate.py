@@ -22,7 +22,8 @@ SAMPLES = 30
 @click.option("--samples", type=click.IntRange(min=1), default=SAMPLES, show_default=True,
               help="Deals sampled from each mover's view (all of them when there are no more).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Seconds per turn, for each of the two questions.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True),
+              help="Seconds per turn, for each of the two questions.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 def annotate_command(game: str, as_json: bool, html_path: str | None, samples: int, seed: int,
                      timeout: float | None, jobs: int) -> None:

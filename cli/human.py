@@ -57,7 +57,8 @@ def play_human(start: Position, human: int, bot_name: str, seed: int) -> None:
         while True:
             click.echo("your turn> ", nl=False)
             line = sys.stdin.readline()
-            answer = " ".join(line.split()).lower()
+            typed = " ".join(line.split())
+            answer = typed.lower()
             if not line:
                 click.echo("\nEnd of input: the round stops.")
                 return
@@ -78,7 +79,7 @@ def play_human(start: Position, human: int, bot_name: str, seed: int) -> None:
                 continue
             chosen = _choose(answer, texts)
             if chosen is None:
-                click.echo(f"not a legal turn here: {answer!r} ({HELP})")
+                click.echo(f"not a legal turn here: {typed!r} ({HELP})")
                 continue
             history.append((pos, turn))
             click.echo(f"you play: {chosen}")

@@ -89,7 +89,8 @@ def game_lines(events: Iterable[Event]) -> Iterable[str]:
               help="Preset and switches, e.g. advanced or advanced+actions,final_tie=most_cards (default: the "
                    "game's default preset, for Red7 basic).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the log.")
-@click.option("--human", type=int, metavar="SEAT", help="Red7: play one round yourself from this seat (0-based) at the terminal.")
+@click.option("--human", type=int, metavar="SEAT",
+              help="Red7: play one round yourself from this seat (0-based) at the terminal.")
 @click.option("--bots", type=click.Choice(BOTS), default="solver", show_default=True,
               help="With --human: how the other seats choose, each from its own view.")
 def play(game: str, players: int | None, seed: int, ruleset_text: str | None, as_json: bool, human: int | None,

@@ -183,16 +183,17 @@ def separated(shares: Iterable[MoveShare]) -> bool:
 
 
 def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, seed: int = 0,
-           timeout: float | None = None, jobs: int = 1, max_deals: int = MAX_DEALS, stop_early: bool = True, auto_exact: bool = True,
-           progress: Callable[[Advice], None] | None = None, cache: dict | None = None) -> Advice:
+           timeout: float | None = None, jobs: int = 1, max_deals: int = MAX_DEALS, stop_early: bool = True,
+           auto_exact: bool = True, progress: Callable[[Advice], None] | None = None,
+           cache: dict | None = None) -> Advice:
     """Each legal turn's win share for the player to move in ``view`` (a View or its notation).
 
-    ``exact`` enumerates every consistent deal (TooManyDeals past ``max_deals``); otherwise ``samples``
-    deals are drawn uniformly with ``seed`` (or all of them, exactly, when there are no more than
-    ``samples``, unless not ``auto_exact``), stopping early once the best turn is separated (``stop_early``). ``timeout``
-    (seconds) and Ctrl-C return the deals done so far (``stopped``). ``jobs`` worker processes solve
-    deals in parallel; the answer is the same for any number. ``cache`` (a dict, kept by the caller)
-    remembers deals already solved. PositionError for a bad view."""
+    ``exact`` enumerates every consistent deal (TooManyDeals past ``max_deals``); otherwise
+    ``samples`` deals are drawn uniformly with ``seed`` (all of them, exactly, when there are no
+    more than ``samples`` and ``auto_exact``), stopping early once the best turn is separated
+    (``stop_early``). ``timeout`` (seconds) and Ctrl-C return the deals done so far (``stopped``).
+    ``jobs`` worker processes solve deals in parallel; the answer is the same for any number.
+    ``cache`` (a dict, kept by the caller) remembers deals already solved. PositionError for a bad view."""
     if isinstance(view, str):
         view = parse_view(view)
     view.validate()

@@ -68,3 +68,12 @@ def test_timeout_prints_partial_and_exits_1():
     assert out.exit_code == 1
     data = json.loads(out.output)
     assert data["stopped"] == "timeout" and data["deals"] < 200
+
+
+def test_hide_advises_a_whole_position_from_the_movers_seat():
+    whole = "red 0 | B5 G2 V1 / Y6 | R4 G1 / R6 | deck O2 O3"
+    seen = json.loads(run(whole, "--json").output)
+    assert seen["consistent_deals"] == 1 and seen["exact"]
+    hidden = json.loads(run(whole, "--hide", "--json").output)
+    assert hidden["consistent_deals"] == 6  # the 2 hidden hand cards among R4 G1 O2 O3
+    assert hidden["view"].startswith("red 0 basic | B5 G2 V1 / Y6 | 2 / R6 | deck 2 | canvas R7 O7 ")

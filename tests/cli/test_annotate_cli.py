@@ -53,7 +53,8 @@ def test_a_play_json_log_is_read(tmp_path):
     path.write_text(json.dumps(record), encoding="utf-8")
     out = run(str(path), "--samples", "5", "--json")
     assert out.exit_code == 0, out.output
-    assert [t["move"] for t in json.loads(out.output)["rounds"][0]["turns"]] == [t["move"] for t in record["rounds"][0]["turns"]]
+    marked = json.loads(out.output)["rounds"][0]["turns"]
+    assert [t["move"] for t in marked] == [t["move"] for t in record["rounds"][0]["turns"]]
 
 
 def test_bad_input_exits_2_before_any_work(tmp_path):

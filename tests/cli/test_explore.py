@@ -17,7 +17,8 @@ def run(*args, input=None):
 
 def test_deal_is_seeded_and_parses():
     one = run("deal", "--players", "3", "--seed", "4", "--ruleset", "actions")
-    assert one.exit_code == 0 and one.output == run("deal", "--players", "3", "--seed", "4", "--ruleset", "actions").output
+    assert one.exit_code == 0
+    assert one.output == run("deal", "--players", "3", "--seed", "4", "--ruleset", "actions").output
     assert parse_text(one.output) == deal(3, 4, ACTIONS)
     assert one.output != run("deal", "--players", "3", "--seed", "5", "--ruleset", "actions").output
     as_json = run("deal", "--players", "3", "--seed", "4", "--ruleset", "actions", "--json")
@@ -32,7 +33,8 @@ def test_pipeline_deal_apply_solve_through_stdin():
     solved = run("solve", "-", "--json", input=after.output)
     assert solved.exit_code == 0 and json.loads(solved.output)["to_move"] == 1
     listed = run("moves", "-", "--json", input=after.output)
-    assert [m["move"] for m in json.loads(listed.output)["moves"]] == [str(m) for m in legal_moves(parse_text(after.output))]
+    expected = [str(m) for m in legal_moves(parse_text(after.output))]
+    assert [m["move"] for m in json.loads(listed.output)["moves"]] == expected
 
 
 def test_moves_say_what_each_turn_does():
@@ -46,7 +48,8 @@ def test_moves_say_what_each_turn_does():
     assert "rule yellow; Palette R7 B2" in by_move["play R7 canvas Y4"]
     assert "you go out; round over: player 1 wins" in by_move["pass"]
     took = explore.moves("red 0 actions | R1 / Y6 | G1 / O4 I2 | deck G3")
-    assert [t.describe() for t in took if t.move == "play R1 take I2"] == ["rule red; Palette Y6 R1; takes I2 from player 1"]
+    described = [t.describe() for t in took if t.move == "play R1 take I2"]
+    assert described == ["rule red; Palette Y6 R1; takes I2 from player 1"]
 
 
 def test_apply_several_turns_and_json():

@@ -49,7 +49,8 @@ def brute_force(text: str) -> dict[str, tuple[int, int]]:
                 yield {seats[k]: chosen, **rest}, left
 
     for hands, left in hands_from(unseen, 0):
-        decks = permutations(left, view.deck_hidden) if ordered else [tuple(sorted(left, reverse=True))[:view.deck_hidden]]
+        strongest = tuple(sorted(left, reverse=True))[:view.deck_hidden]
+        decks = permutations(left, view.deck_hidden) if ordered else [strongest]
         for deck in decks:
             full = tuple(sum(1 << c for c in hands[i]) if i in hands else pos.hands[i] for i in range(pos.players))
             deal = pos.__class__(pos.rule, me, full, pos.palettes, pos.out, tuple(deck), pos.ruleset, pos.scores)

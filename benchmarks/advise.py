@@ -1,0 +1,88 @@
+"""Seconds for ``advise`` answers (exact and 200 samples) from first turns of 2-player full deals and
+from mid-game 3- and 4-player views, Basic and Actions; against the plain baseline of one ``solve``
+per first turn per deal (a fresh table each), timed on the same deals in the same run.
+
+    python benchmarks/advise.py [--samples 200] [--cap 150] [--baseline-deals 5] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+
+from arbiter.model.red7.game import apply, deal, successors
+from arbiter.model.red7.ruleset import ACTIONS, BASIC, Ruleset
+from arbiter.model.red7.view import View, parse_view, view_of
+from arbiter.solver import solve
+from arbiter.solver.advise import MAX_DEALS, advise
+
+
+def midgame(players: int, seed: int, ruleset: Ruleset, turns: int):
+    """A seeded game after ``turns`` random turns that are not passes (fewer if the round ends)."""
+    pos = deal(players, seed, ruleset)
+    rng = random.Random(seed)
+    for _ in range(turns):
+        choices = [m for m, _ in successors(pos) if str(m) != "pass"]
+        if not choices:
+            break
+        nxt = apply(pos, str(rng.choice(choices)))
+        if nxt.is_over:
+            break
+        pos = nxt
+    return pos
+
+
+def baseline(view: View, deals: int, seed: int, cap: float) -> tuple[float, int]:
+    """One ``solve(child, full=False)`` per first turn of each of the first ``deals`` sampled deals."""
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    done = 0
+    for _ in range(deals):
+        pos = view.sample(rng)
+        for _, child in successors(pos):
+            left = cap - (time.perf_counter() - started)
+            if left <= 0:
+                return time.perf_counter() - started, done
+            solve(child, full=False, timeout=left)
+        done += 1
+    return time.perf_counter() - started, done
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--samples", type=int, default=200)
+    ap.add_argument("--cap", type=float, default=150.0, help="Seconds at most per answer (then: partial).")
+    ap.add_argument("--baseline-deals", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--quick", action="store_true", help="Only the mid-game views.")
+    args = ap.parse_args()
+    print(f"Python {platform.python_version()}, {platform.machine()}; samples {args.samples}, cap {args.cap} s")
+    cases = []
+    if not args.quick:
+        cases += [("2p first turn, Basic", view_of(deal(2, 1, BASIC))),
+                  ("2p first turn, Actions", view_of(deal(2, 1, ACTIONS)))]
+    cases.append(("2p worked example (docs/advise.md)", parse_view("red 0 basic | R7 O3 / Y4 | 3 / V6 | canvas G3 B1")))
+    cases += [(f"{n}p mid-game, {rs_name}", view_of(midgame(n, 3, rs, turns)))
+              for n, turns in ((3, 6), (4, 8)) for rs_name, rs in (("Basic", BASIC), ("Actions", ACTIONS))]
+    print("| view | consistent deals | exact s | sampled deals | stopped | sampled s | s per deal | "
+          "baseline s per deal | ratio |")
+    print("|---|---:|---:|---:|---|---:|---:|---:|---:|")
+    for name, view in cases:
+        count = view.count()
+        if count <= MAX_DEALS:
+            a = advise(view, exact=True, timeout=args.cap)
+            exact = f"{a.seconds:.2f}" + ("" if a.complete else f" (cut, {a.deals} deals)")
+        else:
+            exact = "refused"
+        s = advise(view, samples=args.samples, seed=args.seed, timeout=args.cap, auto_exact=False)
+        per = s.seconds / max(1, s.deals)
+        b_s, b_n = baseline(view, min(args.baseline_deals, s.deals or 1), args.seed, args.cap)
+        b_per = b_s / max(1, b_n)
+        print(f"| {name} | {count:.3g} | {exact} | {s.deals} | {s.stopped or '-'} | {s.seconds:.2f} | "
+              f"{per:.3f} | {b_per:.3f} ({b_n} deals) | {b_per / per if per else float('nan'):.1f}x |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
