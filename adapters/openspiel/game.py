@@ -165,6 +165,9 @@ class Observer:
     def __init__(self, rules: Rules, iig_obs_type: Any, params: dict | None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
+        if not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise ValueError("arbiter's games provide one player's own views only (public and that player's private "
+                             "information)")
         self.rules = rules
         self.recall = iig_obs_type.perfect_recall
         size = rules.view_size + (rules.cards if self.recall else 0)

@@ -28,6 +28,13 @@ def test_random_sim_test(players, ruleset):
     pyspiel.random_sim_test(load(players, ruleset), num_sims=3, serialize=True, verbose=False)
 
 
+def test_only_a_players_own_views_are_offered():
+    game = load(2, "basic")
+    for private in (pyspiel.PrivateInfoType.NONE, pyspiel.PrivateInfoType.ALL_PLAYERS):
+        with pytest.raises(ValueError, match="one player's own views only"):
+            game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False, private_info=private))
+
+
 def test_parameters_are_checked():
     with pytest.raises(Exception, match="players must be 2 to 4"):
         load(5, "basic")
