@@ -10,6 +10,7 @@ from arbiter.model.red7.notation import format_text, position_from_json
 from arbiter.proofs.cache import Cache, default_dir
 from arbiter.proofs.interactions import SCOPES, find
 
+from . import workers
 from .common import echo_json
 
 SHOWN_PAIRS = 15  # interacting pairs listed in the text output (all in --json)
@@ -56,13 +57,16 @@ def _text(data: dict) -> list[str]:
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Cache directory (default $ARBITER_CACHE_DIR, else $XDG_CACHE_HOME/arbiter or ~/.cache/arbiter).")
 @click.option("--no-cache", is_flag=True, help="Recompute everything (and refresh the cache).")
-def interactions(as_json: bool, seed: int, scope: str, cache_dir: Path | None, no_cache: bool) -> None:
+@workers.options("positions solved")
+def interactions(as_json: bool, seed: int, scope: str, cache_dir: Path | None, no_cache: bool, jobs: int,
+                 scheduler: str | None) -> None:
     """Rule interactions within a stated scope: cards that never decide or never win, turns that
     are never the only way to win, pairs of reading switches that interact."""
     def progress(message: str) -> None:
         click.echo(f"interactions: {message}", err=True)
 
-    run = find(scope, seed, Cache(cache_dir or default_dir()), progress, refresh=no_cache)
+    with workers.pieces(jobs, scheduler) as runner:
+        run = find(scope, seed, Cache(cache_dir or default_dir()), progress, refresh=no_cache, pieces=runner)
     progress(f"{'read from the cache' if run.cached else 'computed'} in {run.seconds:.1f} s")
     if as_json:
         echo_json(run.data)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from arbiter.proofs.cache import Cache, default_dir
 from arbiter.report.build import DEFAULT_GAMES, DEFAULT_SEED, build
 from arbiter.report.render import RENDERERS
 
+from . import workers
 from .common import fail
 
 
@@ -36,23 +36,18 @@ def _progress(stage: str, done: int, total: int) -> None:
                     "or ~/.cache/arbiter)."))
 @click.option("--no-cache", is_flag=True,
               help="Prove the theorem catalogue again (some 40 s of z3) instead of reading the cached results.")
-@click.option("--jobs", type=int, default=os.cpu_count() or 1, show_default="the number of cores",
-              help="Worker processes playing the sampled games; the report is the same for any number.")
+@workers.options("sampled games")
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
 def report(fmt: str, out: str | None, games: int, seed: int, cache_dir: Path | None, no_cache: bool, jobs: int,
-           quiet: bool) -> None:
+           scheduler: str | None, quiet: bool) -> None:
     """The Red7 rules-clarification report: every ambiguity, its readings, a witness, how often it matters."""
     if games < 1:
         fail(f"--games must be at least 1, got {games}")
     if out is not None and not Path(out).resolve().parent.is_dir():
         fail(f"--out: directory of {out!r} does not exist")
-    if jobs < 1:
-        fail(f"--jobs must be at least 1, got {jobs}")
-    try:
+    with workers.pieces(jobs, scheduler) as runner:
         data = build(games, seed, progress=None if quiet else _progress, cache=Cache(cache_dir or default_dir()),
-                     refresh=no_cache, jobs=jobs)
-    except RuntimeError as e:  # a worker that broke or overran its time limit
-        fail(f"report: {e}")
+                     refresh=no_cache, pieces=runner)
     text = RENDERERS[fmt](data)
     if out is None:
         sys.stdout.write(text)

@@ -14,6 +14,7 @@ from arbiter.model.red7.notation import parse_position, position_from_json
 from arbiter.solver import SolveResult
 from arbiter.solver import solve as solve_position
 
+from . import workers
 from .common import card, cards, echo_json, fail, load
 
 EXIT_UNKNOWN = 1  # a limit stopped the search before the answer
@@ -126,16 +127,19 @@ def _read_batch(path: str) -> list[Position]:
 @click.option("--all-moves", is_flag=True, help="List every legal move with its outcome, not only the winning ones.")
 @click.option("--max-nodes", type=click.IntRange(min=1), help="Stop after this many nodes (result: unknown).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Stop after this many seconds.")
+@workers.options("--batch positions")
 def solve(position: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
-          timeout: float | None) -> None:
+          timeout: float | None, jobs: int, scheduler: str | None) -> None:
     """Solve POSITION exactly (a file, - for stdin, inline JSON or text notation, or a puzzle file
     of examples/puzzles; all hands open,
     the deck order known): who can force the round win, every winning move, a principal line and
     the dead cards. Exit 1 when a limit stopped the search (result: unknown)."""
     if (position is None) == (batch is None):
         fail("give either a POSITION or --batch FILE.jsonl")
+    if scheduler is not None and batch is None:
+        fail("--scheduler works with --batch (one position is solved here)")
     if batch is not None:
-        _solve_batch(batch, as_json, max_nodes, timeout)
+        _solve_batch(batch, as_json, max_nodes, timeout, jobs, scheduler)
         return
     result = solve_position(_load(position), max_nodes=max_nodes, timeout=timeout)
     if as_json:
@@ -151,13 +155,15 @@ def _stderr():
     return sys.stderr
 
 
-def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float | None) -> None:
+def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float | None, jobs: int,
+                 scheduler: str | None) -> None:
     positions = _read_batch(path)
     unknown = 0
     stderr = _stderr()
-    with click.progressbar(positions, label="solving", file=stderr, hidden=not stderr.isatty()) as bar:
-        for k, pos in enumerate(bar, 1):
-            result = solve_position(pos, max_nodes=max_nodes, timeout=timeout)
+    with workers.pieces(jobs, scheduler) as runner, click.progressbar(
+            runner.map(solve_position, [(pos, max_nodes, timeout) for pos in positions]), length=len(positions),
+            label="solving", file=stderr, hidden=not stderr.isatty()) as bar:
+        for k, result in enumerate(bar, 1):
             unknown += not result.solved
             if as_json:
                 click.echo(json.dumps(result.to_json()))

@@ -25,10 +25,13 @@ from arbiter.model.red7.game import Position
 from arbiter.model.red7.notation import format_text, position_to_json
 from arbiter.model.red7.ruleset import ACTIONS, BASIC, PRESETS, SWITCHES, Ruleset
 from arbiter.solver import SolveResult, solve
+from arbiter.solver.pieces import SERIAL, Pieces
 
 from .cache import Cache, code_version, key
 
 TABLE = 1 << 12  # transposition entries per solve: the positions are tiny
+SOLVES_PER_PIECE = 250  # positions solved per piece of work handed to a worker
+PAIR_POSITIONS_PER_PIECE = 10  # switch_pairs positions per piece (each solved under some 60 rulesets)
 ROUND_END_SWITCHES = ("next_round_first", "final_tie")  # read only between rounds, never by a round's value
 ACTION_ONLY = ("action_mode", "action1_eligibility", "action1_count", "action1_destination",
                "action3_draw_discardable", "action5_chains", "action7_destination", "action7_check",
@@ -199,19 +202,35 @@ class _Kinds:
         return out
 
 
+def solve_each(positions: list[Position], max_nodes: int | None) -> list[SolveResult | None]:
+    """A piece of work: each position's solve result, None where the search gave up."""
+    results = []
+    for pos in positions:
+        result = solve(pos, max_nodes=max_nodes, table_size=TABLE)
+        results.append(result if result.solved else None)
+    return results
+
+
+def _chunks(items: list, size: int) -> list[list]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
 def _solved(positions: list[Position], scope: Scope, progress: Progress, every: int, query: str,
-            preset: str) -> Iterator[tuple[Position, SolveResult]]:
-    """Each position the solver settles within the scope's node budget, with its result; progress
-    every ``every`` positions."""
-    for k, pos in enumerate(positions):
-        if k % every == 0:
-            progress(f"{query}: {k}/{len(positions)} {preset} positions")
-        result = solve(pos, max_nodes=scope.max_nodes, table_size=TABLE)
-        if result.solved:
-            yield pos, result
+            preset: str, pieces: Pieces) -> Iterator[tuple[Position, SolveResult]]:
+    """Each position the solver settles within the scope's node budget, with its result, in order
+    (solved by ``pieces``); progress every ``every`` positions."""
+    chunks = _chunks(positions, SOLVES_PER_PIECE)
+    k = 0
+    for chunk, results in zip(chunks, pieces.map(solve_each, [(c, scope.max_nodes) for c in chunks]), strict=True):
+        for pos, result in zip(chunk, results, strict=True):
+            if k % every == 0:
+                progress(f"{query}: {k}/{len(positions)} {preset} positions")
+            k += 1
+            if result is not None:
+                yield pos, result
 
 
-def never_wins_and_basic_kinds(scope: Scope, seed: int, progress: Progress) -> tuple[dict, dict]:
+def never_wins_and_basic_kinds(scope: Scope, seed: int, progress: Progress, pieces: Pieces = SERIAL) -> tuple[dict, dict]:
     pool, positions, total = basic_positions(scope, seed)
     in_hand = dict.fromkeys(pool, 0)
     wins = dict.fromkeys(pool, 0)
@@ -219,7 +238,7 @@ def never_wins_and_basic_kinds(scope: Scope, seed: int, progress: Progress) -> t
     witness: dict[int, tuple[tuple, Position]] = {}
     needed = _Kinds((PLAY_ONLY, DISCARD_ONLY, PLAY_AND_DISCARD))
     solved = mover_wins = 0
-    for pos, result in _solved(positions, scope, progress, 2000, "never_wins", "Basic"):
+    for pos, result in _solved(positions, scope, progress, 2000, "never_wins", "Basic", pieces):
         solved += 1
         hand = pos.hands[0]
         for c in cards_of(hand):
@@ -264,11 +283,11 @@ def _sizes(sizes: tuple[int, ...]) -> str:
     return "-".join(map(str, (min(sizes), max(sizes)))) if len(sizes) > 1 else str(sizes[0])
 
 
-def action_kinds(scope: Scope, seed: int, progress: Progress) -> dict[str, Any]:
+def action_kinds(scope: Scope, seed: int, progress: Progress, pieces: Pieces = SERIAL) -> dict[str, Any]:
     positions = sampled_positions(scope.actions, ACTIONS, seed, "actions")
     needed = _Kinds((PLAY_ONLY, DISCARD_ONLY, PLAY_AND_DISCARD) + ACTION_KINDS)
     solved = mover_wins = 0
-    for pos, result in _solved(positions, scope, progress, 1000, "never_needed", "Actions"):
+    for pos, result in _solved(positions, scope, progress, 1000, "never_needed", "Actions", pieces):
         solved += 1
         if result.winner == 0:
             mover_wins += 1
@@ -329,7 +348,17 @@ def solved_value(pos: Position, rs: Ruleset, max_nodes: int | None = None) -> tu
     return (result.winner, result.points) if result.solved else None
 
 
-def switch_pairs(scope: Scope, seed: int, progress: Progress) -> dict[str, Any]:
+def values_each(positions: list[Position], rulesets: list[Ruleset], max_nodes: int | None) -> list[list | None]:
+    """A piece of work: each position's solved value under each ruleset, None for a position
+    where some search gave up."""
+    out = []
+    for pos in positions:
+        values = [solved_value(pos, rs, max_nodes) for rs in rulesets]
+        out.append(None if None in values else values)
+    return out
+
+
+def switch_pairs(scope: Scope, seed: int, progress: Progress, pieces: Pieces = SERIAL) -> dict[str, Any]:
     names = [s for s in SWITCHES if s not in ROUND_END_SWITCHES]
     pairs = list(combinations(names, 2))
     rulesets = {p: pair_rulesets(*p) for p in pairs}
@@ -337,15 +366,16 @@ def switch_pairs(scope: Scope, seed: int, progress: Progress) -> dict[str, Any]:
     counts = dict.fromkeys(pairs, 0)
     witness: dict[tuple, tuple[tuple, Position, list]] = {}
     skipped = 0
-    for k, pos in enumerate(positions):
+    solved_under = sorted({canonical(r) for rs4 in rulesets.values() for r in rs4}, key=str)
+    chunks = _chunks(positions, PAIR_POSITIONS_PER_PIECE)
+    values = (v for vs in pieces.map(values_each, [(c, solved_under, scope.max_nodes) for c in chunks]) for v in vs)
+    for k, (pos, found_values) in enumerate(zip(positions, values)):
         if k % 100 == 0:
             progress(f"switch_pairs: {k}/{len(positions)} positions, {len(pairs)} pairs")
-        memo: dict[Ruleset, Any] = {}
-        for rs in {canonical(r) for rs4 in rulesets.values() for r in rs4}:
-            memo[rs] = solved_value(pos, rs, scope.max_nodes)
-        if None in memo.values():
+        if found_values is None:
             skipped += 1
             continue
+        memo = dict(zip(solved_under, found_values, strict=True))
         for p, rs4 in rulesets.items():
             values = [memo[canonical(r)] for r in rs4]
             if interacts(*values):
@@ -397,18 +427,19 @@ class Run:
     seconds: float
 
 
-def compute(scope: Scope, seed: int, progress: Progress) -> dict[str, Any]:
-    """The three solver queries of ``scope`` (no ``never_decides``, no cache)."""
-    never, basic = never_wins_and_basic_kinds(scope, seed, progress)
-    actions = action_kinds(scope, seed, progress)
-    pairs = switch_pairs(scope, seed, progress)
+def compute(scope: Scope, seed: int, progress: Progress, pieces: Pieces = SERIAL) -> dict[str, Any]:
+    """The three solver queries of ``scope`` (no ``never_decides``, no cache), their solves run by
+    ``pieces`` (default: here); the results are the same wherever they ran."""
+    never, basic = never_wins_and_basic_kinds(scope, seed, progress, pieces)
+    actions = action_kinds(scope, seed, progress, pieces)
+    pairs = switch_pairs(scope, seed, progress, pieces)
     return {"never_wins": never, "never_needed": [basic, actions], "switch_pairs": pairs}
 
 
 def find(scope: str = "small", seed: int = 0, cache: Cache | None = None, progress: Progress | None = None,
-         refresh: bool = False) -> Run:
+         refresh: bool = False, pieces: Pieces = SERIAL) -> Run:
     """Every interaction result for ``scope`` and ``seed``; read from ``cache`` when there (unless
-    ``refresh``) and written to it after computing."""
+    ``refresh``) and written to it after computing (the solves run by ``pieces``, default here)."""
     start = time.perf_counter()
     chosen = SCOPES[scope]
     cache = cache or Cache(None)
@@ -417,7 +448,7 @@ def find(scope: str = "small", seed: int = 0, cache: Cache | None = None, progre
     data = None if refresh else cache.get("interactions", k)
     cached = data is not None
     if data is None:
-        data = {"scope": chosen.to_json(), "seed": seed, **compute(chosen, seed, say)}
+        data = {"scope": chosen.to_json(), "seed": seed, **compute(chosen, seed, say, pieces)}
         cache.put("interactions", k, data)
     data = {"never_decides": never_decides_cached(cache, say, refresh), **data}
     return Run(data, cached, time.perf_counter() - start)

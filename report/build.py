@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from arbiter.proofs.cache import Cache
+from arbiter.solver.pieces import Pieces
 
 from . import divergence, play, theorems, witness
 from .catalogue import CATALOGUE, SOURCES, Entry
@@ -33,10 +34,11 @@ def entry_json(entry: Entry) -> dict[str, Any]:
 
 def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[Entry, ...] = CATALOGUE,
           progress: Callable[[str, int, int], None] | None = None, cache: Cache | None = None,
-          refresh: bool = False, jobs: int = 1) -> dict[str, Any]:
+          refresh: bool = False, jobs: int = 1, pieces: Pieces | None = None) -> dict[str, Any]:
     """The whole report. ``progress(stage, done, total)`` is called as work advances; the proofs
     section is read from ``cache`` when there (unless ``refresh``) and written to it otherwise;
-    ``jobs`` worker processes play the sampled games (the same report for any number)."""
+    ``jobs`` local worker processes, or ``pieces`` (a cluster, say), play the sampled games (the
+    same report wherever they ran)."""
     found, solved = {}, {}
     for k, entry in enumerate(entries):
         found[entry.id] = witness.find(entry, seed)
@@ -52,7 +54,7 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
         if progress:
             progress("games", done, total)
 
-    shares = {policy: divergence.sample(list(entries), games, seed, step, policy, jobs) for policy in divergence.POLICIES}
+    shares = {policy: divergence.sample(list(entries), games, seed, step, policy, jobs, pieces) for policy in divergence.POLICIES}
     proofs = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh)
     return {
         "title": "Red7 rules clarifications",

@@ -5,20 +5,19 @@ reading; shares of games that diverge, with Wilson intervals."""
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 from collections.abc import Callable
 from typing import Any
 
 from arbiter.model.red7 import Position
 from arbiter.model.red7.match import Match, start
+from arbiter.solver.pieces import Pieces, local
 
 from .catalogue import Entry, Reading
 from .play import MATCH_SWITCHES, Policy, RandomPlay, SolverPlay, Turns, after_round, play_match, play_round, under
 from .witness import leader_under
 
 PLAYER_COUNTS = (2, 3, 4)
-TASK_TIMEOUT = 120.0  # seconds without a result from the workers before the run is abandoned (a chunk takes ~1 s)
 
 
 def wilson(count: int, total: int, z: float = 1.96) -> tuple[float, float]:
@@ -70,7 +69,7 @@ POLICIES = {"random": RandomPlay, "solver": SolverPlay}
 
 
 Totals = dict[tuple[str, str, int], dict[str, int]]
-CHUNK = 5  # games per task handed to a worker process: small enough for steady progress
+CHUNK = 5  # games per piece of work handed to a worker: small enough for steady progress
 
 
 def _games(entries: list[Entry], players: int, first: int, count: int, seed: int, policy: str) -> Totals:
@@ -106,34 +105,19 @@ def _add(into: Totals, more: dict[tuple[str, str, int], dict[str, int | bool]]) 
 
 
 def sample(entries: list[Entry], games: int, seed: int, progress: Callable[[int], None] | None = None,
-           policy: str = "random", jobs: int = 1) -> dict[str, dict[str, Any]]:
+           policy: str = "random", jobs: int = 1, pieces: Pieces | None = None) -> dict[str, dict[str, Any]]:
     """For each entry, per other reading and player count, the shares of diverging games played by
-    ``policy``. Entries of one preset share each seeded default game. ``jobs`` > 1 plays the games
-    in that many worker processes; every game has its own seed, so the counts are the same."""
+    ``policy``. Entries of one preset share each seeded default game. The games are played in
+    pieces of CHUNK, by ``pieces`` (default: ``jobs`` local worker processes); every game has its
+    own seed and the counts are added in order, so they are the same wherever the games ran."""
     tasks = [(players, first, min(CHUNK, games - first)) for players in PLAYER_COUNTS for first in range(0, games, CHUNK)]
     totals: Totals = {}
-    if jobs <= 1:
-        for players, first, count in tasks:
-            _add(totals, _games(entries, players, first, count, seed, policy))
-            if progress:
-                progress(count)
-    else:
-        # Forked workers inherit the imported engine and its tables instead of importing them again.
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        # Every game is bounded (rounds, solver nodes); the time limit only guards against a broken
-        # worker: a Pool never reports a task whose worker died, so each result must come within
-        # TASK_TIMEOUT of the one before. Leaving the block terminates the workers whatever happened.
-        with context.Pool(jobs) as pool:
-            pending = [(pool.apply_async(_games, (entries, players, first, count, seed, policy)), count)
-                       for players, first, count in tasks]
-            for result, count in pending:
-                try:
-                    _add(totals, result.get(timeout=TASK_TIMEOUT))
-                except multiprocessing.TimeoutError:
-                    raise RuntimeError(f"a worker process gave no result for {TASK_TIMEOUT:.0f} s (it died or "
-                                       "hung); try --jobs 1") from None
-                if progress:
-                    progress(count)
+    runner = pieces or local(jobs)
+    results = runner.map(_games, [(entries, players, first, count, seed, policy) for players, first, count in tasks])
+    for (_, _, count), result in zip(tasks, results, strict=True):
+        _add(totals, result)
+        if progress:
+            progress(count)
     out: dict[str, dict[str, Any]] = {}
     for entry in entries:
         against = [{"reading": alt.label,

@@ -4,13 +4,19 @@ import doctest
 from pathlib import Path
 
 import pytest
+from extras import need
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted(ROOT.glob("docs/**/*.md")) + [ROOT / "README.md"]
 
 
+NEEDS = {"openspiel.md": ("pyspiel", "openspiel"), "scale.md": ("distributed", "distributed")}  # page: (module, extra)
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_doc_examples_run(page):
+    if page.name in NEEDS:
+        need(*NEEDS[page.name], allow_module_level=False)
     result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0, f"{result.failed} example(s) in {page.name} failed"
 

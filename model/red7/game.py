@@ -422,6 +422,12 @@ def deal(players: int, seed: int, ruleset: Ruleset = BASIC, available: CardMask 
     if len(cards) < players * (HAND_SIZE + 1):
         raise PositionError("deck", f"{len(cards)} cards cannot deal {players} hands")
     random.Random(seed).shuffle(cards)
+    return dealt(players, cards, ruleset, scores)
+
+
+def dealt(players: int, cards: list[Card], ruleset: Ruleset = BASIC, scores: tuple[int, ...] | None = None) -> Position:
+    """The round dealt from ``cards`` in dealing order: 7 to each hand in turn, 1 to each Palette,
+    the rest the deck (top first); Canvas Red; the player left of the one winning Red goes first."""
     hands = tuple(sum(1 << c for c in cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(players))
     base = players * HAND_SIZE
     palettes = tuple(1 << cards[base + i] for i in range(players))

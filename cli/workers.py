@@ -1,0 +1,57 @@
+"""``--jobs`` and ``--scheduler``, shared by the commands whose work splits into independent
+pieces (``solve --batch``, ``report``, ``interactions``): local worker processes, or a Dask cluster."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import click
+from arbiter.solver.pieces import Pieces, local
+
+from .common import fail
+
+EXIT_INTERRUPTED = 130
+
+
+def options(what: str) -> Callable:
+    """The two options, with ``what`` (e.g. "positions solved") saying what the workers do."""
+    def add(command: Callable) -> Callable:
+        command = click.option(
+            "--scheduler", metavar="ADDRESS", default=None,
+            help=(f"Send the {what} to the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786; needs "
+                  '"arbiter[distributed]" here and arbiter on the workers). The output is the same.'))(command)
+        return click.option(
+            "--jobs", type=int, default=os.cpu_count() or 1, show_default="the number of cores",
+            help=f"Local worker processes for the {what} (without --scheduler); the output is the same for any number.",
+        )(command)
+    return add
+
+
+@contextmanager
+def pieces(jobs: int, scheduler: str | None) -> Iterator[Pieces]:
+    """Where the pieces run; a broken worker or cluster fails with one line, Ctrl-C exits 130
+    after stopping the workers (and cancelling the cluster's tasks)."""
+    if jobs < 1:
+        fail(f"--jobs must be at least 1, got {jobs}")
+    cluster = None
+    if scheduler is not None:
+        try:
+            from arbiter.adapters.dask import Cluster, ClusterError
+        except ImportError:
+            fail('--scheduler needs Dask: pip install "arbiter[distributed]"')
+        try:
+            cluster = Cluster(scheduler)
+        except ClusterError as e:
+            fail(str(e))
+    try:
+        yield cluster if cluster is not None else local(jobs)
+    except KeyboardInterrupt:
+        click.echo("arbiter: interrupted", err=True)
+        click.get_current_context().exit(EXIT_INTERRUPTED)
+    except RuntimeError as e:  # a worker process that kept dying, a cluster that cannot run the pieces
+        fail(str(e))
+    finally:
+        if cluster is not None:
+            cluster.close()

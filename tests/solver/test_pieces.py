@@ -1,0 +1,40 @@
+"""Pieces of work run here or in local worker processes: results in order, the same either way;
+a worker process that dies has its pieces run again, one that keeps dying stops the job."""
+
+import os
+
+import pytest
+from arbiter.solver import pieces
+from arbiter.solver.pieces import Processes, Serial, local
+
+
+def square_after(k, marker):
+    # Dies (as by the OOM killer) the first time it reaches piece 3, if given a marker path.
+    if k == 3 and marker and not os.path.exists(marker):
+        open(marker, "w").close()
+        os._exit(1)
+    return k * k
+
+
+def always_dies(k):
+    if k == 2:
+        os._exit(1)
+    return k
+
+
+def test_results_come_in_order_and_are_the_same_anywhere():
+    args = [(k, None) for k in range(20)]
+    assert list(Serial().map(square_after, args)) == [k * k for k in range(20)]
+    assert list(Processes(2).map(square_after, args)) == [k * k for k in range(20)]
+    assert isinstance(local(1), Serial) and local(3).workers == 3
+
+
+def test_a_piece_whose_worker_died_is_run_again(tmp_path):
+    marker = str(tmp_path / "died")
+    assert list(Processes(2).map(square_after, [(k, marker) for k in range(8)])) == [k * k for k in range(8)]
+    assert os.path.exists(marker)  # a worker did die
+
+
+def test_a_worker_that_keeps_dying_stops_the_job():
+    with pytest.raises(RuntimeError, match=f"worker processes died {pieces.RETRIES + 1} times"):
+        list(Processes(2).map(always_dies, [(k,) for k in range(6)]))
