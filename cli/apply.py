@@ -11,7 +11,7 @@ from arbiter.model.red7.notation import format_text, position_to_json
 from .common import echo_json, fail, load
 
 
-@click.command()
+@click.command(short_help="The position after the turns MOVE... from POSITION (text or --json).")
 @click.argument("position")
 @click.argument("turns", metavar="MOVE...", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the position JSON instead of text notation.")
