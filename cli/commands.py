@@ -1,29 +1,18 @@
-"""The list of ``arbiter`` subcommands, one module each (add a line when adding a command)."""
+"""The ``arbiter`` subcommands, one module each, loaded only when run or listed (add a line when
+adding a command): ``arbiter show`` must not pay for z3, hypothesis or networkx."""
 
 from __future__ import annotations
 
-ALL: list = []
-
-from . import demo, engine, play, show
-
-ALL += [show.show, play.play, engine.engine, demo.demo]
-
-from . import check, vectors
-
-ALL += [check.check, vectors.vectors]
-
-from . import report
-
-ALL += [report.report]
-
-from . import solve
-
-ALL += [solve.solve]
-
-from . import interactions
-
-ALL += [interactions.interactions]
-
-from . import prove
-
-ALL += [prove.prove]
+# Command name -> (module of arbiter.cli, attribute), in the order ``arbiter -h`` lists them.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "check": ("check", "check"),
+    "demo": ("demo", "demo"),
+    "engine": ("engine", "engine"),
+    "interactions": ("interactions", "interactions"),
+    "play": ("play", "play"),
+    "prove": ("prove", "prove"),
+    "report": ("report", "report"),
+    "show": ("show", "show"),
+    "solve": ("solve", "solve"),
+    "vectors": ("vectors", "vectors"),
+}

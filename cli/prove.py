@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
-from arbiter.proofs import Result, run_catalogue
-from arbiter.proofs.theorems import CHECKED, select
 
 from .common import fail
+
+if TYPE_CHECKING:
+    from arbiter.proofs.theorems import Result
 
 WITNESS_WIDTH = 60  # the text table shortens witnesses; --json has them whole
 
@@ -16,6 +18,8 @@ WITNESS_WIDTH = 60  # the text table shortens witnesses; --json has them whole
 def _witness(r: Result) -> str:
     if r.witness is None:
         return ""
+    from arbiter.proofs.theorems import CHECKED
+
     if r.status == CHECKED:
         return f"on {r.witness['positions']} reachable positions, {r.witness['turns']} turns (scope: --json)"
     text = json.dumps(r.witness, separators=(",", ":"))
@@ -29,6 +33,8 @@ def prove(as_json: bool, only: str | None) -> None:
     """Prove the theorem catalogue (about a minute for all of it); exit 1 if any result differs from
     its expected status. Theorems about turns are checked on the engine's own turns over a stated
     scope of reachable positions (status checked). The table prints each theorem as it is settled."""
+    from arbiter.proofs.theorems import CHECKED, run_catalogue, select  # z3: only when proving
+
     if not select(only):
         fail(f"prove: unknown theorem id {only!r} (ids: `arbiter prove --json` lists them, docs/proofs.md explains)")
     if not as_json:

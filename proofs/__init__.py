@@ -14,7 +14,20 @@ Public API:
 - ``never_decides() -> {"red": [card codes], ...}``: cards that decide against no opponent count.
 """
 
-from .deciding import Cell, deciding_table, never_decides
-from .theorems import Result, Theorem, catalogue, run_catalogue
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+# Imported on first use, so that ``arbiter.proofs.cache`` alone does not load z3.
+_WHERE = {"Cell": "deciding", "deciding_table": "deciding", "never_decides": "deciding",
+          "Result": "theorems", "Theorem": "theorems", "catalogue": "theorems", "run_catalogue": "theorems"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+
 
 __all__ = ["Cell", "Result", "Theorem", "catalogue", "deciding_table", "never_decides", "run_catalogue"]

@@ -7,7 +7,10 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
+import signal
+from collections import deque
 from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 from arbiter.model.red7 import Position
@@ -110,7 +113,7 @@ def sample(entries: list[Entry], games: int, seed: int, progress: Callable[[int]
     """For each entry, per other reading and player count, the shares of diverging games played by
     ``policy``. Entries of one preset share each seeded default game. ``jobs`` > 1 plays the games
     in that many worker processes; every game has its own seed, so the counts are the same."""
-    tasks = [(players, first, min(CHUNK, games - first)) for players in PLAYER_COUNTS for first in range(0, games, CHUNK)]
+    tasks = ((players, first, min(CHUNK, games - first)) for players in PLAYER_COUNTS for first in range(0, games, CHUNK))
     totals: Totals = {}
     if jobs <= 1:
         for players, first, count in tasks:
@@ -122,11 +125,20 @@ def sample(entries: list[Entry], games: int, seed: int, progress: Callable[[int]
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
         # Every game is bounded (rounds, solver nodes); the time limit only guards against a broken
         # worker: a Pool never reports a task whose worker died, so each result must come within
-        # TASK_TIMEOUT of the one before. Leaving the block terminates the workers whatever happened.
-        with context.Pool(jobs) as pool:
-            pending = [(pool.apply_async(_games, (entries, players, first, count, seed, policy)), count)
-                       for players, first, count in tasks]
-            for result, count in pending:
+        # TASK_TIMEOUT of the one before. Leaving the block terminates the workers whatever happened;
+        # they ignore Ctrl-C, which the parent alone turns into one line. Tasks are handed out a few
+        # per worker ahead of the results, never all at once.
+        with context.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
+            pending: deque = deque()
+
+            def submit(task: tuple[int, int, int]) -> None:
+                players, first, count = task
+                pending.append((pool.apply_async(_games, (entries, players, first, count, seed, policy)), count))
+
+            for task in islice(tasks, 2 * jobs):
+                submit(task)
+            while pending:
+                result, count = pending.popleft()
                 try:
                     _add(totals, result.get(timeout=TASK_TIMEOUT))
                 except multiprocessing.TimeoutError:
@@ -134,6 +146,8 @@ def sample(entries: list[Entry], games: int, seed: int, progress: Callable[[int]
                                        "hung); try --jobs 1") from None
                 if progress:
                     progress(count)
+                if (task := next(tasks, None)) is not None:
+                    submit(task)
     out: dict[str, dict[str, Any]] = {}
     for entry in entries:
         against = [{"reading": alt.label,
