@@ -11,4 +11,6 @@ from arbiter.model.red7.protocol import serve
 @click.command()
 def engine() -> None:
     """Answer arbiter-engine/1 requests, one JSON object per line, until end of input."""
+    # Bytes that are not UTF-8 become U+FFFD, so a bad line is an error answer, not the end of the engine.
+    sys.stdin.reconfigure(errors="replace")
     click.get_current_context().exit(serve(sys.stdin, sys.stdout))

@@ -7,6 +7,8 @@ import click
 from arbiter.checker.vectors import export as write_vectors
 from arbiter.checker.vectors import stale
 
+from .common import writable_dir
+
 
 @click.group()
 def vectors() -> None:
@@ -24,6 +26,7 @@ def export(directory: str, only_check: bool) -> None:
             click.echo(f"out of date: {path}")
         click.echo(f"{directory}: {'out of date, run arbiter vectors export ' + directory if old else 'up to date'}")
         click.get_current_context().exit(1 if old else 0)
+    writable_dir(directory)
     try:
         written = write_vectors(directory)
     except OSError as e:

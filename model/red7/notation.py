@@ -103,11 +103,30 @@ def position_to_json(pos: Position) -> dict[str, Any]:
     return obj
 
 
+BOM = "\ufeff"  # a UTF-8 byte order mark, which some editors put at the start of a file
+
+
+def read_json(text: str) -> Any:
+    """The JSON value of ``text`` (a leading byte order mark ignored); ValueError with one clear
+    line for anything Python's parser refuses, including nesting too deep for it and integers of
+    more than 4300 digits."""
+    text = text.removeprefix(BOM)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        where = f"line {e.lineno} column {e.colno}" if "\n" in text.strip() else f"column {e.colno}"
+        raise ValueError(f"not valid JSON ({e.msg} at {where})") from None
+    except RecursionError:
+        raise ValueError("not valid JSON here: nested too deeply") from None
+    except ValueError as e:  # an integer beyond Python's int() digit limit
+        raise ValueError(f"not valid JSON here: {str(e).split(':')[0]}") from None
+
+
 def parse_json(text: str) -> Position:
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PositionError("position", f"not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+        obj = read_json(text)
+    except ValueError as e:
+        raise PositionError("position", str(e)) from None
     return position_from_json(obj)
 
 
@@ -192,7 +211,9 @@ def parse_text(text: str) -> Position:
 
 
 def parse_position(text: str) -> Position:
-    """A Position from JSON (text starting with ``{``) or from text notation."""
+    """A Position from JSON (text starting with ``{``) or from text notation (a leading byte order
+    mark ignored)."""
+    text = text.removeprefix(BOM)
     return parse_json(text) if text.lstrip().startswith("{") else parse_text(text)
 
 
@@ -200,7 +221,7 @@ def load_position(arg: str, stdin: TextIO | None = None) -> Position:
     """A Position from ``-`` (read stdin), inline JSON, inline text notation, or a file holding either."""
     if arg == "-":
         return parse_position((stdin or sys.stdin).read())
-    if arg.lstrip().startswith("{") or "|" in arg:
+    if arg.removeprefix(BOM).lstrip().startswith("{") or "|" in arg:
         return parse_position(arg)
     path = Path(arg)
     if not path.is_file():
@@ -219,5 +240,5 @@ def bundled_position(name: str) -> Position:
 
 __all__ = [
     "bundled_position", "format_json", "format_text", "load_position", "parse_json", "parse_position",
-    "parse_text", "position_from_json", "position_to_json", "text_to_json",
+    "parse_text", "position_from_json", "position_to_json", "read_json", "text_to_json",
 ]

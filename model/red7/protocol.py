@@ -10,7 +10,7 @@ from typing import Any, TextIO
 from . import fast
 from .cards import CardError, codes, parse_cards, parse_colour
 from .game import MoveError, Position, PositionError, apply, legal_moves
-from .notation import position_from_json, position_to_json
+from .notation import position_from_json, position_to_json, read_json
 from .ruleset import BASIC, Ruleset, RulesetError
 
 PROTOCOL = "arbiter-engine/1"
@@ -159,9 +159,9 @@ def handle(request: Any) -> dict[str, Any]:
 def handle_line(line: str) -> dict[str, Any]:
     """The answer to one request line."""
     try:
-        request = json.loads(line)
-    except json.JSONDecodeError as e:
-        return error(None, INVALID_JSON, f"not valid JSON ({e.msg} at column {e.colno})")
+        request = read_json(line)
+    except ValueError as e:
+        return error(None, INVALID_JSON, str(e))
     return handle(request)
 
 
@@ -170,6 +170,11 @@ def serve(instream: TextIO, outstream: TextIO) -> int:
     for line in instream:
         if not line.strip():
             continue
-        outstream.write(json.dumps(handle_line(line)) + "\n")
+        answer = handle_line(line)
+        try:
+            text = json.dumps(answer)
+        except (ValueError, RecursionError):  # an id Python can read but not write back
+            text = json.dumps(error(None, INVALID_REQUEST, "the request id cannot be written back as JSON"))
+        outstream.write(text + "\n")
         outstream.flush()
     return 0
