@@ -8,6 +8,8 @@ import errno
 import importlib
 import os
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import click
 
@@ -16,8 +18,24 @@ from .commands import COMMANDS
 EXIT_BAD_INPUT, EXIT_INTERRUPTED = 2, 130
 
 
+class Interrupted(Exception):
+    """Ctrl-C during a command, carried past click (which would print a blank line and "Aborted!")."""
+
+
 class LazyGroup(click.Group):
     """A group that imports a command's module only when the command is run, or listed by ``-h``."""
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        """Standalone (the ``arbiter`` command, click's test runner): exit with ``guarded``'s code."""
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        sys.exit(guarded(lambda: super(LazyGroup, self).main(*args, standalone_mode=False, **kwargs)))
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
@@ -50,22 +68,23 @@ def _silence_stdout() -> None:
         pass
 
 
-def run(args: list[str] | None = None) -> int:
-    """Run the command line ``args`` (default ``sys.argv[1:]``) and return its exit code."""
+def guarded(invoke: Callable[[], object]) -> int:
+    """Run ``invoke`` (click in non-standalone mode) and return the exit code, turning Ctrl-C,
+    click's usage errors and a failing stdout into one line on stderr."""
     try:
         try:
             try:
-                code = cli.main(args=args, prog_name="arbiter", standalone_mode=False)
+                code = invoke()
             except SystemExit as e:  # sys.exit(n) in a command
                 code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
             sys.stdout.flush()  # a full or closed stdout must fail here, not at interpreter exit
-        except (KeyboardInterrupt, click.exceptions.Abort):
+        except (Interrupted, KeyboardInterrupt, click.exceptions.Abort):
             # Ctrl-C: worker processes ignore SIGINT and are stopped by whoever started them.
             _say("interrupted")
             return EXIT_INTERRUPTED
         except click.UsageError as e:
-            hint = f" (arbiter {e.ctx.command_path.split(' ', 1)[1]} -h)" if e.ctx and " " in e.ctx.command_path else ""
-            _say(f"{e.format_message()}{hint}")
+            path = e.ctx.command_path.split(" ", 1) if e.ctx else []
+            _say(e.format_message() + (f" (arbiter {path[1]} -h)" if len(path) == 2 else ""))
             return EXIT_BAD_INPUT
         except click.ClickException as e:
             _say(e.format_message())
@@ -78,6 +97,11 @@ def run(args: list[str] | None = None) -> int:
             _say(f"cannot write the output: {os.strerror(e.errno)}")
         return EXIT_BAD_INPUT
     return code if isinstance(code, int) else 0
+
+
+def run(args: list[str] | None = None) -> int:
+    """Run the command line ``args`` (default ``sys.argv[1:]``) and return its exit code."""
+    return guarded(lambda: cli.main(args=args, prog_name="arbiter", standalone_mode=False))
 
 
 def main() -> None:

@@ -50,6 +50,10 @@ def report(fmt: str, out: str | None, games: int, seed: int, cache_dir: Path | N
                      refresh=no_cache, jobs=jobs)
     except RuntimeError as e:  # a worker that broke or overran its time limit
         fail(f"report: {e}")
+    except KeyboardInterrupt:
+        if not quiet:
+            click.echo(err=True)  # end the progress line, so the interruption is a line of its own
+        raise
     text = RENDERERS[fmt](data)
     if target is None:
         sys.stdout.write(text)
