@@ -13,7 +13,6 @@ from arbiter.checker.vectors import load
 from .common import Seconds, count, echo_json, fail
 from .common import ruleset as parse_ruleset
 
-
 MAX_BUDGET = 1_000_000  # random cases per op
 
 

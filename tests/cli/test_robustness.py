@@ -52,7 +52,7 @@ def test_report_out_check_leaves_no_file_behind(tmp_path, no_work, capsys, monke
                                   ["play", "--players", "99999999999999999999"]])
 def test_absurd_counts_are_one_line_of_bad_input(args, no_work, capsys):
     started = time.perf_counter()
-    code, stdout, stderr = _run(args, capsys)
+    code, _, stderr = _run(args, capsys)
     assert code == 2 and stderr.count("\n") == 1 and stderr.startswith("arbiter: ") and args[-2] in stderr
     assert time.perf_counter() - started < 5
 
