@@ -16,9 +16,11 @@ from arbiter.checker.report import BROKEN, Fault, Report
 from arbiter.checker.run import check as run_check
 from arbiter.checker.vectors import VectorError, load
 
-from .common import echo_json, fail
+from .common import Seconds, count, echo_json, fail
 
 EXIT_INTERRUPTED = 130
+
+MAX_BUDGET = 1_000_000  # random cases per op
 
 
 @click.command()
@@ -31,12 +33,10 @@ EXIT_INTERRUPTED = 130
               help="Ops to check (default: every op the engine serves that the checker knows).")
 @click.option("--ruleset", "ruleset_text", default=None, metavar="R",
               help="Only this ruleset (preset[,switch=value...]) for vectors and random cases.")
-@click.option("--budget", default=200, show_default=True, type=click.IntRange(0, 1_000_000),
-              help="Random cases per op.")
-@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**63 - 1),
-              help="Seed of the random cases.")
-@click.option("--timeout-per-request", "timeout", default=5.0, show_default=True,
-              type=click.FloatRange(min=0.01, max=3600), help="Seconds the engine has for each answer.")
+@click.option("--budget", default=200, show_default=True, type=count(MAX_BUDGET, low=0), help="Random cases per op.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**63 - 1), help="Seed of the random cases.")
+@click.option("--timeout-per-request", "timeout", default=5.0, show_default=True, type=Seconds(0.01, 3600),
+              help="Seconds the engine has for each answer.")
 @click.option("--vectors", "vectors_dir", default=None, metavar="DIR",
               help="Run the vectors of DIR with their expected answers (default: a fresh generation, the same "
                    "as conformance/<game>/).")

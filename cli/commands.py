@@ -1,45 +1,25 @@
-"""The list of ``arbiter`` subcommands, one module each (add a line when adding a command)."""
+"""The ``arbiter`` subcommands, one module each, loaded only when run or listed (add a line when
+adding a command): ``arbiter show`` must not pay for z3, hypothesis or networkx."""
 
 from __future__ import annotations
 
-ALL: list = []
-
-from . import demo, engine, games, play, show
-
-ALL += [games.games, show.show, play.play, engine.engine, demo.demo]
-
-from . import check, vectors
-
-ALL += [check.check, vectors.vectors]
-
-from . import report
-
-ALL += [report.report]
-
-from . import solve
-
-ALL += [solve.solve]
-
-from . import interactions
-
-ALL += [interactions.interactions]
-
-from . import prove
-
-ALL += [prove.prove]
-
-from . import apply, deal, moves
-
-ALL += [deal.deal, moves.moves, apply.apply]
-
-from . import advise
-
-ALL += [advise.advise]
-
-from . import annotate
-
-ALL += [annotate.annotate_command]
-
-from . import score
-
-ALL += [score.score]
+# Command name -> (module of arbiter.cli, attribute), in the order ``arbiter -h`` lists them.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "advise": ("advise", "advise"),
+    "annotate": ("annotate", "annotate_command"),
+    "apply": ("apply", "apply"),
+    "check": ("check", "check"),
+    "deal": ("deal", "deal"),
+    "demo": ("demo", "demo"),
+    "engine": ("engine", "engine"),
+    "games": ("games", "games"),
+    "interactions": ("interactions", "interactions"),
+    "moves": ("moves", "moves"),
+    "play": ("play", "play"),
+    "prove": ("prove", "prove"),
+    "report": ("report", "report"),
+    "score": ("score", "score"),
+    "show": ("show", "show"),
+    "solve": ("solve", "solve"),
+    "vectors": ("vectors", "vectors"),
+}

@@ -1,10 +1,15 @@
-"""Helpers shared by the CLI commands: loading input or failing with one line (exit 2), JSON
-output, and cards rendered in their colours."""
+"""Helpers shared by the CLI commands: loading input or failing with one line (exit 2), bounded
+count and time options, output paths checked before the work, JSON output, and cards rendered in
+their colours."""
 
 from __future__ import annotations
 
 import json
+import math
+import os
+import stat
 import sys
+from pathlib import Path
 from typing import Any, NoReturn
 
 import click
@@ -66,6 +71,70 @@ def ruleset(text: str) -> Ruleset:
         return Ruleset.parse(text)
     except RulesetError as e:
         fail(f"bad --ruleset: {e}")
+
+
+def count(high: int, low: int = 1) -> click.IntRange:
+    """The type of a count option (games, jobs, cases, nodes, players): an int from ``low`` to
+    ``high``, so an absurd value is one line of bad input, never minutes of work or unbounded memory."""
+    return click.IntRange(low, high)
+
+
+class Seconds(click.FloatRange):
+    """A time limit in seconds: a finite number above ``low`` (``nan`` and ``inf`` are no limits)."""
+
+    name = "seconds"
+
+    def __init__(self, low: float = 0.0, high: float = 86_400.0) -> None:
+        super().__init__(low, high, min_open=True)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        seconds = float(super().convert(value, param, ctx))
+        if not math.isfinite(seconds):
+            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
+        return seconds
+
+
+def writable_file(path: str, option: str = "--out") -> Path:
+    """``path`` once it is known to be writable as an output file, or fail (one line, exit 2): run
+    before any long work. A zero-byte write catches a full device (``/dev/full``); a file that did
+    not exist is created and removed again, one that did is left as it was."""
+    if not path.strip():
+        fail(f"bad {option}: an empty file name")
+    target = Path(path)
+    if target.is_dir():
+        fail(f"bad {option}: {path!r} is a directory")
+    existed = target.exists()
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NONBLOCK, 0o666)
+        try:
+            if stat.S_ISFIFO(os.fstat(fd).st_mode):
+                fail(f"bad {option}: {path!r} is a pipe; give a file")
+            os.write(fd, b"")
+        finally:
+            os.close(fd)
+    except OSError as e:
+        fail(f"bad {option}: cannot write {path!r}: {e.strerror}")
+    if not existed:
+        target.unlink(missing_ok=True)
+    return target
+
+
+def writable_dir(path: str, option: str = "DIRECTORY") -> Path:
+    """``path`` once it is known to be a directory files can be written in (made if missing), or fail."""
+    if not path.strip():
+        fail(f"bad {option}: an empty directory name")
+    target = Path(path)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        fail(f"bad {option}: cannot make directory {path!r}: {e.strerror or e}")
+    probe = target / ".arbiter-write-test"
+    try:
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as e:
+        fail(f"bad {option}: cannot write in {path!r}: {e.strerror}")
+    return target
 
 
 def echo_json(obj: Any) -> None:

@@ -11,7 +11,9 @@ from arbiter.report.build import DEFAULT_GAMES, DEFAULT_SEED, build
 from arbiter.report.render import RENDERERS
 
 from . import workers
-from .common import fail
+from .common import count, fail, writable_file
+
+MAX_GAMES = 100_000  # games per policy and player count: some 20 hours on one core
 
 
 def _progress(stage: str, done: int, total: int) -> None:
@@ -24,9 +26,9 @@ def _progress(stage: str, done: int, total: int) -> None:
 @click.command()
 @click.option("--format", "fmt", type=click.Choice(sorted(RENDERERS)), default="md", show_default=True,
               help="md for code hosts, html for one self-contained page, json for tools.")
-@click.option("--out", "out", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write to FILE instead of stdout.")
-@click.option("--games", type=int, default=DEFAULT_GAMES, show_default=True,
+@click.option("--out", "out", metavar="FILE", default=None,
+              help="Write to FILE instead of stdout (checked before any work).")
+@click.option("--games", type=count(MAX_GAMES), default=DEFAULT_GAMES, show_default=True,
               help=("Seeded games per player count and policy for the divergence shares (about 0.1 s per game "
                     "with random players, 0.15 s solver-guided, on one core: the default takes some 3 minutes, "
                     "2000 some 25, divided by --jobs)."))
@@ -41,15 +43,20 @@ def _progress(stage: str, done: int, total: int) -> None:
 def report(fmt: str, out: str | None, games: int, seed: int, cache_dir: Path | None, no_cache: bool, jobs: int,
            scheduler: str | None, quiet: bool) -> None:
     """The Red7 rules-clarification report: every ambiguity, its readings, a witness, how often it matters."""
-    if games < 1:
-        fail(f"--games must be at least 1, got {games}")
-    if out is not None and not Path(out).resolve().parent.is_dir():
-        fail(f"--out: directory of {out!r} does not exist")
+    target = writable_file(out) if out is not None else None
     with workers.pieces(jobs, scheduler) as runner:
-        data = build(games, seed, progress=None if quiet else _progress, cache=Cache(cache_dir or default_dir()),
-                     refresh=no_cache, pieces=runner)
+        try:
+            data = build(games, seed, progress=None if quiet else _progress, cache=Cache(cache_dir or default_dir()),
+                         refresh=no_cache, pieces=runner)
+        except KeyboardInterrupt:
+            if not quiet:
+                click.echo(err=True)  # end the progress line, so the interruption is a line of its own
+            raise
     text = RENDERERS[fmt](data)
-    if out is None:
+    if target is None:
         sys.stdout.write(text)
-    else:
-        Path(out).write_text(text, encoding="utf-8")
+        return
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as e:
+        fail(f"cannot write {out!r}: {e.strerror}")

@@ -15,9 +15,10 @@ from arbiter.solver import SolveResult
 from arbiter.solver import solve as solve_position
 
 from . import workers
-from .common import card, cards, echo_json, fail, load
+from .common import Seconds, card, cards, count, echo_json, fail, load
 
 EXIT_UNKNOWN = 1  # a limit stopped the search before the answer
+MAX_NODES = 10**12
 
 
 def verdict(result: SolveResult) -> str:
@@ -53,12 +54,17 @@ def narrate(result: SolveResult) -> list[str]:
     return lines
 
 
+def _none(result: SolveResult) -> str:
+    """What an empty list of winning moves means: none, or not known when a limit stopped the search."""
+    return "none" if result.solved else f"not known (the search stopped: {result.stopped})"
+
+
 def explain(result: SolveResult, all_moves: bool = False) -> list[str]:
     """The verdict, the winning moves (or every move), the principal line and the dead cards."""
     lines = [f"Verdict: {verdict(result)}"]
     shown = result.moves if all_moves else [m for m in result.moves if m.outcome == "win"]
     title = "Every move" if all_moves else "Winning moves"
-    lines.append(f"{title}:" + ("" if shown else " none"))
+    lines.append(f"{title}:" + ("" if shown else f" {_none(result)}"))
     for m in shown:
         extra = f"  ({m.points} points)" if m.points is not None else ""
         lines.append(f"  {m.move:<28} {m.outcome}{extra}")
@@ -92,7 +98,7 @@ def _load(arg: str) -> Position:
     path = Path(arg)
     if path.suffix == ".json" and path.is_file():
         try:
-            obj = json.loads(path.read_text(encoding="utf-8"))
+            obj = json.loads(path.read_text(encoding="utf-8-sig"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError):
             obj = None  # let the common loader report it
         if isinstance(obj, dict) and "position" in obj and "answer" in obj:
@@ -125,8 +131,8 @@ def _read_batch(path: str) -> list[Position]:
 @click.option("--batch", "batch", metavar="FILE.jsonl", help="Solve one position per line (- for stdin).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (with --batch: one object per line).")
 @click.option("--all-moves", is_flag=True, help="List every legal move with its outcome, not only the winning ones.")
-@click.option("--max-nodes", type=click.IntRange(min=1), help="Stop after this many nodes (result: unknown).")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Stop after this many seconds.")
+@click.option("--max-nodes", type=count(MAX_NODES), help="Stop after this many nodes (result: unknown).")
+@click.option("--timeout", type=Seconds(), help="Stop after this many seconds (a finite number, at most a day).")
 @workers.options("--batch positions")
 def solve(position: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
           timeout: float | None, jobs: int, scheduler: str | None) -> None:
@@ -155,19 +161,43 @@ def _stderr():
     return sys.stderr
 
 
+class _Progress:
+    """``solving k/n`` on stderr when it is a terminal, erased before each result line so the two
+    never share a line (on a terminal stdout and stderr are the same screen)."""
+
+    def __init__(self, total: int) -> None:
+        self.stream = _stderr()
+        self.total, self.shown = total, self.stream.isatty()
+
+    def show(self, done: int) -> None:
+        if self.shown:
+            self.stream.write(f"\rsolving {done}/{self.total}")
+            self.stream.flush()
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
 def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float | None, jobs: int,
                  scheduler: str | None) -> None:
     positions = _read_batch(path)
     unknown = 0
-    stderr = _stderr()
-    with workers.pieces(jobs, scheduler) as runner, click.progressbar(
-            runner.map(solve_position, [(pos, max_nodes, timeout) for pos in positions]), length=len(positions),
-            label="solving", file=stderr, hidden=not stderr.isatty()) as bar:
-        for k, result in enumerate(bar, 1):
+    progress = _Progress(len(positions))
+    with workers.pieces(jobs, scheduler) as runner:
+        progress.show(0)
+        results = runner.map(solve_position, [(pos, max_nodes, timeout) for pos in positions])
+        for k, result in enumerate(results, 1):
             unknown += not result.solved
+            progress.clear()
             if as_json:
                 click.echo(json.dumps(result.to_json()))
             else:
-                click.echo(f"{k}: {verdict(result)}; winning moves: {', '.join(result.winning_moves) or 'none'}")
+                moves = ", ".join(result.winning_moves) or _none(result)
+                click.echo(f"{k}: {verdict(result)}; winning moves: {moves}")
+            sys.stdout.flush()
+            if k < len(positions):
+                progress.show(k)
     if unknown:
         sys.exit(EXIT_UNKNOWN)

@@ -10,9 +10,9 @@ from contextlib import contextmanager
 import click
 from arbiter.solver.pieces import Pieces, local
 
-from .common import fail
+from .common import count, fail
 
-EXIT_INTERRUPTED = 130
+MAX_JOBS = 256
 
 
 def options(what: str) -> Callable:
@@ -23,7 +23,7 @@ def options(what: str) -> Callable:
             help=(f"Send the {what} to the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786; needs "
                   '"arbiter[distributed]" here and arbiter on the workers). The output is the same.'))(command)
         return click.option(
-            "--jobs", type=int, default=os.cpu_count() or 1, show_default="the number of cores",
+            "--jobs", type=count(MAX_JOBS), default=min(os.cpu_count() or 1, MAX_JOBS), show_default="the number of cores",
             help=f"Local worker processes for the {what} (without --scheduler); the output is the same for any number.",
         )(command)
     return add
@@ -31,10 +31,8 @@ def options(what: str) -> Callable:
 
 @contextmanager
 def pieces(jobs: int, scheduler: str | None) -> Iterator[Pieces]:
-    """Where the pieces run; a broken worker or cluster fails with one line, Ctrl-C exits 130
-    after stopping the workers (and cancelling the cluster's tasks)."""
-    if jobs < 1:
-        fail(f"--jobs must be at least 1, got {jobs}")
+    """Where the pieces run; a broken worker or cluster fails with one line. Ctrl-C stops the
+    workers (and cancels the cluster's tasks) on its way to the entry point's one line and exit 130."""
     cluster = None
     if scheduler is not None:
         try:
@@ -47,9 +45,6 @@ def pieces(jobs: int, scheduler: str | None) -> Iterator[Pieces]:
             fail(str(e))
     try:
         yield cluster if cluster is not None else local(jobs)
-    except KeyboardInterrupt:
-        click.echo("arbiter: interrupted", err=True)
-        click.get_current_context().exit(EXIT_INTERRUPTED)
     except RuntimeError as e:  # a worker process that kept dying, a cluster that cannot run the pieces
         fail(str(e))
     finally:

@@ -21,6 +21,25 @@ from typing import Any, Protocol, TextIO
 DEFAULT = "red7"
 
 
+BOM = "\ufeff"  # a UTF-8 byte order mark, which some editors put at the start of a file
+
+
+def read_json(text: str) -> Any:
+    """The JSON value of ``text`` (a leading byte order mark ignored); ValueError with one clear
+    line for anything Python's parser refuses, including nesting too deep for it and integers of
+    more than 4300 digits."""
+    text = text.removeprefix(BOM)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        where = f"line {e.lineno} column {e.colno}" if "\n" in text.strip() else f"column {e.colno}"
+        raise ValueError(f"not valid JSON ({e.msg} at {where})") from None
+    except RecursionError:
+        raise ValueError("not valid JSON here: nested too deeply") from None
+    except ValueError as e:  # an integer beyond Python's int() digit limit
+        raise ValueError(f"not valid JSON here: {str(e).split(':')[0]}") from None
+
+
 class UnknownGame(ValueError):
     """A game id arbiter does not model."""
 
@@ -111,11 +130,11 @@ def game_of_json(obj: Any) -> str:
 def game_of_text(text: str) -> str:
     """The game of a POSITION text: JSON by its ``"game"`` field; text notation by its first word,
     which is the game id for every game but Red7 (whose text starts with the rule's colour)."""
-    stripped = text.lstrip("\ufeff").lstrip()
+    stripped = text.removeprefix(BOM).lstrip()
     if stripped.startswith("{"):
         try:
-            obj = json.loads(stripped)
-        except (RecursionError, ValueError):
+            obj = read_json(stripped)
+        except ValueError:
             return DEFAULT  # the game's own parser reports the broken JSON
         return game_of_json(obj)
     first = stripped.split(maxsplit=1)[0].lower() if stripped.split() else ""
@@ -138,4 +157,4 @@ def read_text(arg: str, stdin: TextIO | None = None, what: str = "position") -> 
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise ValueError(f"cannot read {arg!r}: {e}") from None
-    return text.lstrip("\ufeff")
+    return text.removeprefix(BOM)

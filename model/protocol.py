@@ -165,9 +165,9 @@ def _capabilities(game: str) -> dict[str, Any]:
 def handle_line(line: str) -> dict[str, Any]:
     """The answer to one request line."""
     try:
-        request = json.loads(line)
-    except json.JSONDecodeError as e:
-        return error(None, INVALID_JSON, f"not valid JSON ({e.msg} at column {e.colno})")
+        request = games.read_json(line)
+    except ValueError as e:
+        return error(None, INVALID_JSON, str(e))
     return handle(request)
 
 
@@ -176,6 +176,11 @@ def serve(instream: TextIO, outstream: TextIO) -> int:
     for line in instream:
         if not line.strip():
             continue
-        outstream.write(json.dumps(handle_line(line)) + "\n")
+        reply = handle_line(line)
+        try:
+            text = json.dumps(reply)
+        except (ValueError, RecursionError):  # an id Python can read but not write back
+            text = json.dumps(error(None, INVALID_REQUEST, "the request id cannot be written back as JSON"))
+        outstream.write(text + "\n")
         outstream.flush()
     return 0

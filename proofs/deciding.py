@@ -91,10 +91,10 @@ class _Query:
             masks = [found[0]] + [1 << c for c in found[1]]
             fixed = [p[c] if m >> c & 1 else z3.Not(p[c]) for p, m in zip(self.palettes, masks) for c in E.CARDS]
             # z3 confirms the plain search's witness against the compiled rule.
-            if self.solver.check(self.decides[card], *fixed) != z3.sat:
+            if E.check(self.solver, self.decides[card], *fixed) != z3.sat:
                 raise AssertionError(f"z3 rejects the witness {codes(found[0])} for {card_code(card)}")
             return Cell(self.rule, card, self.opponents, True, tuple(tuple(codes(m)) for m in masks))
-        result = self.solver.check(self.decides[card])
+        result = E.check(self.solver, self.decides[card])
         if result == z3.unsat:
             return Cell(self.rule, card, self.opponents, False, None)
         if result == z3.sat:  # a witness beyond the search limit: z3's model, not proved smallest

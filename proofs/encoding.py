@@ -18,6 +18,15 @@ CARDS = range(49)
 Palette = list[z3.BoolRef]  # Palette[c] is true when card c lies in the Palette
 
 
+def check(s: z3.Solver | z3.Optimize, *assumptions: z3.BoolRef) -> z3.CheckSatResult:
+    """``s.check(*assumptions)``, except that a Ctrl-C is a KeyboardInterrupt: z3 catches SIGINT
+    itself and answers ``unknown`` (reason ``canceled``), which must not read as an open question."""
+    result = s.check(*assumptions)
+    if result == z3.unknown and s.reason_unknown() in ("canceled", "interrupted from keyboard"):
+        raise KeyboardInterrupt
+    return result
+
+
 def palette(name: str) -> Palette:
     """A fresh symbolic Palette: one Boolean per card, named ``<name>_<code>``."""
     return [z3.Bool(f"{name}_{card_code(c)}") for c in CARDS]

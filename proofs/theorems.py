@@ -1,5 +1,6 @@
-"""The theorem catalogue: statements about the seven rules, each with an id, its English statement,
-its scope and the status it should have; ``run`` proves or refutes it with z3 (or networkx)."""
+"""The theorem catalogue: statements about the seven rules and about turns, each with an id, its
+English statement, its scope, how it is settled (``kind``) and the status it should have; ``run``
+proves or refutes it with z3 (or networkx), or checks it on the engine's turns over its scope."""
 
 from __future__ import annotations
 
@@ -11,12 +12,17 @@ from typing import Any
 import networkx as nx
 import z3
 from arbiter.model.red7 import reference
-from arbiter.model.red7.cards import COLOUR_NAMES, NUMBER_MASK, RED, card_code, colour_of, number_of, parse_card
+from arbiter.model.red7.cards import COLOUR_NAMES, RED, card_code, colour_of, number_of, parse_card
 
-from . import deciding
+from . import deciding, turns
 from . import encoding as E
 
 PROVED, COUNTEREXAMPLE, WITNESS, FAILED = "proved", "counterexample", "witness", "failed"
+# Held on every turn of a bounded scope of reachable positions: evidence, not a proof.
+CHECKED = "checked"
+# How a theorem is settled: z3 over the compiled rules, networkx over the card order, or the
+# engine's own turns enumerated over the theorem's scope.
+Z3, GRAPH, BOUNDED = "z3", "networkx", "bounded"
 Outcome = tuple[str, dict[str, Any] | None]
 
 
@@ -27,12 +33,14 @@ class Theorem:
     scope: str
     expected: str
     check: Callable[[], Outcome]
+    kind: str = Z3
 
 
 @dataclass(frozen=True)
 class Result:
-    """What running a theorem gave: ``status`` is proved, counterexample or witness; ``witness``
-    holds the decoded cards of a counterexample or witness (or the object that was proved)."""
+    """What running a theorem gave: ``status`` is proved, checked (held on every turn of a bounded
+    scope), counterexample, witness or failed; ``witness`` holds the decoded cards of a
+    counterexample or witness (or the object that was proved, or how much was checked)."""
 
     id: str
     statement: str
@@ -41,13 +49,14 @@ class Result:
     status: str
     seconds: float
     witness: dict[str, Any] | None = None
+    kind: str = Z3
 
     @property
     def as_expected(self) -> bool:
         return self.status == self.expected
 
     def to_json(self) -> dict[str, Any]:
-        obj: dict[str, Any] = {"id": self.id, "statement": self.statement, "scope": self.scope,
+        obj: dict[str, Any] = {"id": self.id, "statement": self.statement, "scope": self.scope, "kind": self.kind,
                                "expected": self.expected, "status": self.status, "seconds": round(self.seconds, 3)}
         if self.witness is not None:
             obj["witness"] = self.witness
@@ -65,7 +74,7 @@ def run(theorem: Theorem) -> Result:
     except Unknown as e:
         status, witness = FAILED, {"z3": f"unknown ({e})"}
     return Result(theorem.id, theorem.statement, theorem.scope, theorem.expected, status,
-                  time.perf_counter() - start, witness)
+                  time.perf_counter() - start, witness, theorem.kind)
 
 
 # -- z3 helpers -------------------------------------------------------------------------------
@@ -75,7 +84,7 @@ def _prove(claim: z3.BoolRef, *premises: z3.BoolRef, show: Callable[[z3.ModelRef
     after shrinking it to the fewest cards."""
     s = z3.SimpleSolver()
     s.add(*premises, z3.Not(claim))
-    result = s.check()
+    result = E.check(s)
     if result == z3.unsat:
         return PROVED, None
     if result != z3.sat:
@@ -87,7 +96,7 @@ def _find(*constraints: z3.BoolRef, show: Callable[[z3.ModelRef], dict]) -> Outc
     """Look for an example with the fewest cards; none found = the existence claim failed."""
     s = z3.SimpleSolver()
     s.add(*constraints)
-    if s.check() != z3.sat:
+    if E.check(s) != z3.sat:
         return FAILED, None
     return WITNESS, show(_smallest(s))
 
@@ -102,7 +111,7 @@ def _smallest(s: z3.Solver) -> z3.ModelRef:
     while True:
         s.push()
         s.add(E.at_most(cards, n))
-        result = s.check()
+        result = E.check(s)
         if result == z3.sat:
             break
         s.pop()
@@ -110,7 +119,7 @@ def _smallest(s: z3.Solver) -> z3.ModelRef:
             raise Unknown(f"a witness of at most {n} cards")
         n += 1
     def still_sat() -> z3.ModelRef | None:
-        result = s.check()
+        result = E.check(s)
         if result == z3.sat:
             return s.model()
         if result != z3.unsat:
@@ -213,7 +222,7 @@ def _monotone(rule: int) -> Outcome:
         s.push()
         # Counterexample sought: x was not in the Palette and adding it lowered the standing.
         s.add(z3.Not(p[x]), E.beats(sp.pair, sq.pair))
-        result = s.check()
+        result = E.check(s)
         if result == z3.sat:
             model = _smallest(s)
             return COUNTEREXAMPLE, {"palette": E.decode(model, p), "added": card_code(x)}
@@ -249,7 +258,7 @@ def _most(rule: int, weight: Callable[[int], int], limit: int | None) -> Outcome
     opt.minimize(size)
 
     def optimum() -> tuple[int, int] | None:
-        result = opt.check()
+        result = E.check(opt)
         if result == z3.unsat:
             return None
         if result != z3.sat:
@@ -296,35 +305,38 @@ def _deciding(rule: int) -> Outcome:
 
 
 def _action1_rescue(rule: int) -> Outcome:
-    taker, before, after = E.palette("taker"), E.palette("target"), E.palette("after")
-    return _find(
-        E.disjoint([taker, before]),
-        # The taker's Palette holds the 1 just played.
-        z3.Or([taker[c] for c in range(49) if NUMBER_MASK[1] >> c & 1]),
-        # Default eligibility: the target holds at least as many Palette cards, and not only one.
-        E.more_cards(before, taker), E.at_least(before, 2),
-        # The 1 takes exactly one of the target's cards.
-        E.subset(after, before), E.cards_more(before, after, 1),
-        # Not winning before the take, winning after it.
-        z3.Not(E.winning(rule, [taker, before], 0)), E.winning(rule, [taker, after], 0),
-        show=_palettes_of([taker, before, after], rule=COLOUR_NAMES[rule]),
-    )
+    found = turns.rescue(rule)
+    return (WITNESS, found) if found is not None else (FAILED, None)
 
 
-def _palette_never_empty() -> Outcome:
-    size, after, number = z3.Ints("size after number")
-    steps = z3.Or(
-        # Play a hand card to the Palette.
-        after == size + 1,
-        # A 1 takes one card from a Palette, never its only card.
-        z3.And(size >= 2, after == size - 1),
-        # A 7 joins the Palette and moves one other Palette card away (Canvas or deck).
-        after == size + 1 - 1,
-    )
-    invariant = z3.Implies(z3.And(size >= 1, steps), after >= 1)
-    # The Advanced draw needs the discarded number above the Palette size, so never for a 1.
-    no_draw_for_1 = z3.Implies(z3.And(after >= 1, number == 1), z3.Not(number > after))
-    return _prove(z3.And(invariant, no_draw_for_1))
+def _turn_fact(name: str) -> Outcome:
+    verdict = turns.verdicts()[name]
+    if verdict.witness is not None:
+        return COUNTEREXAMPLE, {**verdict.witness, "checked_before": {"positions": verdict.positions,
+                                                                       "turns": verdict.turns}}
+    return CHECKED, {"positions": verdict.positions, "turns": verdict.turns}
+
+
+TURN_THEOREMS = (
+    ("palette-never-empty", (
+        "A player still in never has an empty Palette after a turn (dealt one card; a 1 never "
+        "takes an only card; a 7 moves a card other than itself), so discarding a 1 never earns the Advanced draw")),
+    ("cards-conserved", (
+        "A turn neither creates nor loses a card: the cards in hands, Palettes and deck after it, "
+        "with those it put on the Canvas, are the cards before it, each in one place")),
+    ("mover-winning", (
+        "After a turn the mover is winning under the rule then on the Canvas, or out; only pass (or, "
+        "with losing turns legal, a losing turn) puts the mover out")),
+    ("rounds-end", (
+        "Every turn lowers 2 x (hand cards of the players in) + deck + (players in), so every round "
+        "ends, within that many turns of its deal")),
+    ("action1-takes", (
+        "Action rule: a 1 takes one card of an opponent still in, never its own player's and never "
+        "an opponent's only Palette card (under every eligibility reading)")),
+    ("action7-moves-another", (
+        "Action rule: a 7 moves a card of its player's Palette other than itself, to the "
+        "Canvas or the deck")),
+)
 
 
 def _everywhere(winning_all: bool) -> Outcome:
@@ -371,19 +383,18 @@ def catalogue() -> list[Theorem]:
     theorems.append(Theorem(
         "beats-order", "The card order (number, then colour Red..Violet) is a strict total order: the 'beats' "
         "digraph of single cards under Red is complete and acyclic, and its order is the rulebook's",
-        "all 49 cards, pairwise", PROVED, _beats_order))
+        "all 49 cards, pairwise", PROVED, _beats_order, GRAPH))
     theorems += _per_rule(
         "deciding", "Under {rule}, every card's ability to be the deciding card (highest qualifying card of "
         "the winning Palette) is settled: a smallest witness for every yes, a proof for every no",
         "49 cards x 1, 2, 3 opponents with non-empty Palettes", lambda r: PROVED, _deciding)
-    theorems += _per_rule(
-        "action1-rescue", "Action rule, under {rule}: a 1 can turn its player from not winning to winning "
-        "(default eligibility: the target holds at least as many Palette cards, never only one)",
-        SCOPE_TWO, lambda r: WITNESS, _action1_rescue)
-    theorems.append(Theorem(
-        "palette-never-empty", "A Palette of a player in the round never empties (dealt one card; a 1 never "
-        "takes an only card; a 7 moves a card other than itself), so discarding a 1 never earns the Advanced draw",
-        "every step of a turn, by induction on Palette size", PROVED, _palette_never_empty))
+    theorems += [Theorem(
+        f"action1-rescue/{COLOUR_NAMES[r]}", f"Action rule, under {_name(r)}: in a game, a 1 can turn its player "
+        "from not winning to winning (play the 1, take a card, no discard; eligible targets as the engine and the "
+        "Actions ruleset decide)", turns.RESCUE_SCOPE, WITNESS, lambda r=r: _action1_rescue(r), BOUNDED)
+        for r in range(7)]
+    theorems += [Theorem(name, statement, turns.SCOPE, CHECKED, lambda name=name: _turn_fact(name), BOUNDED)
+                 for name, statement in TURN_THEOREMS]
     theorems.append(Theorem(
         "winning-everywhere", "A player can be winning under all seven rules at once", SCOPE_TWO + ", non-empty",
         WITNESS, lambda: _everywhere(True)))

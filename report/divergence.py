@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import math
 import random
+import signal
+from collections import deque
 from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 from arbiter.model.red7 import Position

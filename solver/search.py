@@ -36,6 +36,7 @@ class Budget:
 
     def _check(self) -> None:
         if self.max_nodes is not None and self.nodes > self.max_nodes:
+            self.nodes = self.max_nodes  # the node over the limit is not searched, so not counted
             raise SearchLimit(f"node limit {self.max_nodes} reached")
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchLimit("time limit reached")

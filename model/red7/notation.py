@@ -12,6 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..games import BOM, read_json
 from .cards import COLOUR_NAMES, CardError, card_code, codes, parse_card, parse_cards, parse_colour
 from .game import Position, PositionError
 from .ruleset import Ruleset, RulesetError
@@ -106,9 +107,9 @@ def position_to_json(pos: Position) -> dict[str, Any]:
 
 def parse_json(text: str) -> Position:
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PositionError("position", f"not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+        obj = read_json(text)
+    except ValueError as e:
+        raise PositionError("position", str(e)) from None
     return position_from_json(obj)
 
 
@@ -198,7 +199,9 @@ def parse_text(text: str) -> Position:
 
 
 def parse_position(text: str) -> Position:
-    """A Position from JSON (text starting with ``{``) or from text notation."""
+    """A Position from JSON (text starting with ``{``) or from text notation (a leading byte order
+    mark ignored)."""
+    text = text.removeprefix(BOM)
     return parse_json(text) if text.lstrip().startswith("{") else parse_text(text)
 
 
@@ -207,7 +210,7 @@ def load_position(arg: str, stdin: TextIO | None = None, parse: Callable[[str], 
     (``parse`` reads the text; views pass their own)."""
     if arg == "-":
         return parse((stdin or sys.stdin).read())
-    if arg.lstrip().startswith("{") or "|" in arg:
+    if arg.removeprefix(BOM).lstrip().startswith("{") or "|" in arg:
         return parse(arg)
     path = Path(arg)
     if not path.is_file():
@@ -226,5 +229,5 @@ def bundled_position(name: str) -> Position:
 
 __all__ = [
     "bundled_position", "format_json", "format_text", "load_position", "parse_json", "parse_position",
-    "parse_text", "position_from_json", "position_to_json", "text_to_json",
+    "parse_text", "position_from_json", "position_to_json", "read_json", "text_to_json",
 ]

@@ -6,6 +6,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from arbiter.cli import solve as solve_command
 from arbiter.cli.main import cli
 from click.testing import CliRunner
@@ -56,7 +57,26 @@ def test_max_nodes_stops_cleanly_with_unknown():
     result = run("red 0 | R7 R6 R5 R4 / V1 | O7 O6 O5 O4 / V2 | Y7 Y6 Y5 / Y1", "--json", "--max-nodes", "5")
     assert result.exit_code == 1
     obj = json.loads(result.output)
-    assert obj["result"] == "unknown" and obj["nodes"] <= 6
+    assert obj["result"] == "unknown" and obj["nodes"] == 5
+
+
+@pytest.mark.parametrize("limit", ["1", "2", "7"])
+def test_a_node_limit_counts_exactly_the_nodes_searched(limit):
+    result = run("red 0 | R7 R6 R5 R4 / V1 | O7 O6 O5 O4 / V2 | Y7 Y6 Y5 / Y1", "--json", "--max-nodes", limit)
+    assert json.loads(result.output)["nodes"] == int(limit)
+
+
+def test_a_search_stopped_by_a_limit_does_not_claim_there_are_no_winning_moves():
+    result = run("red 0 | R7 R6 R5 R4 / V1 | O7 O6 O5 O4 / V2 | Y7 Y6 Y5 / Y1", "--max-nodes", "3")
+    assert result.exit_code == 1
+    assert "Winning moves: none" not in result.output
+    assert "Winning moves: not known (the search stopped: node limit 3 reached)" in result.output
+
+
+@pytest.mark.parametrize("bad", ["nan", "inf", "-1", "0", "-inf", "1e400"])
+def test_a_timeout_must_be_a_finite_positive_number(bad):
+    result = run(WON, "--timeout", bad)
+    assert result.exit_code == 2 and "--timeout" in result.output and "Traceback" not in result.output
 
 
 def test_timeout_stops_a_long_search():
@@ -96,16 +116,45 @@ def test_position_and_batch_are_exclusive(tmp_path):
     assert run(WON, "--batch", str(tmp_path / "x.jsonl")).exit_code == 2
 
 
-def test_batch_progress_bar_goes_to_stderr_when_it_is_a_terminal(tmp_path, monkeypatch):
-    class Terminal(io.StringIO):
-        def isatty(self):
-            return True
+class Screen(io.StringIO):
+    """A terminal that stdout and stderr share: what is left on screen once ``\\r`` and erase-line
+    (``ESC [K``) have done their work."""
 
-    terminal = Terminal()
-    monkeypatch.setattr(solve_command, "_stderr", lambda: terminal)
+    def isatty(self):
+        return True
+
+    def lines(self):
+        shown, line, col = [], [], 0
+        text = self.getvalue().replace("\033[K", "\x00")
+        for ch in text:
+            if ch == "\n":
+                shown.append("".join(line))
+                line, col = [], 0
+            elif ch == "\r":
+                col = 0
+            elif ch == "\x00":
+                del line[col:]
+            else:
+                line[col:col + 1] = [ch]
+                col += 1
+        return shown + (["".join(line)] if line else [])
+
+
+def test_batch_progress_goes_to_stderr_and_never_shares_a_line_with_a_result(tmp_path, monkeypatch):
+    screen = Screen()
+    monkeypatch.setattr(solve_command, "_stderr", lambda: screen)
+    monkeypatch.setattr("sys.stdout", screen)
+    batch = tmp_path / "positions.jsonl"
+    batch.write_text(f"{WON}\n{LOST}\n", encoding="utf-8")
+    from arbiter.cli.main import run as run_cli
+
+    assert run_cli(["solve", "--batch", str(batch)]) == 0
+    assert "solving" in screen.getvalue()
+    assert [line.split(":")[0] for line in screen.lines()] == ["1", "2"]
+
+
+def test_batch_progress_is_not_written_when_stderr_is_no_terminal(tmp_path):
     batch = tmp_path / "positions.jsonl"
     batch.write_text(f"{WON}\n{LOST}\n", encoding="utf-8")
     result = run("--batch", str(batch), "--json")
-    assert result.exit_code == 0
-    assert "solving" in terminal.getvalue()
-    assert "solving" not in result.output and len(result.output.splitlines()) == 2
+    assert result.exit_code == 0 and "solving" not in result.output and len(result.output.splitlines()) == 2

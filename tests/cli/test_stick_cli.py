@@ -66,3 +66,14 @@ def test_play_is_seeded_and_ends(players):
     text = run("play", "--game", "stick-to-colours", "--players", str(players), "--seed", "3")
     assert text.output.splitlines()[-1].startswith("Game over:") and len(out["moves"]) + 3 == len(
         text.output.splitlines())
+
+
+def test_value_says_what_a_card_adds_to_each_collection():
+    position = json.dumps(json.loads(open(PUZZLE).read())["position"])
+    out = json.loads(run("value", position, "b9", "--json").output)
+    assert out["card"] == "B9"
+    assert [(r["player"], r["adds"]) for r in out["collections"]] == [(0, 6), (1, 3), ("bot", 0)]
+    bad = run("value", position, "X1")
+    assert bad.exit_code == 2 and "unknown card" in bad.output
+    red7 = run("value", "red 0 | B5 G2 V1 / Y6 | R4 / R6", "R1")
+    assert red7.exit_code == 2 and "Stick to Colours position" in red7.output

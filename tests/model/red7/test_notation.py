@@ -151,6 +151,21 @@ def test_not_json_is_a_position_error():
         parse_json("{nope")
 
 
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"rule": ' + "1" * 5000 + "}"], ids=["deep", "long-integer"])
+def test_json_python_cannot_hold_is_a_position_error(text):
+    with pytest.raises(PositionError, match="not valid JSON here"):
+        parse_json(text)
+
+
+def test_a_byte_order_mark_is_ignored(tmp_path):
+    expected = parse_text(GOOD_TEXT)
+    (tmp_path / "p.txt").write_text("\ufeff" + GOOD_TEXT + "\n", encoding="utf-8")
+    (tmp_path / "p.json").write_text("\ufeff" + json.dumps(GOOD_JSON), encoding="utf-8")
+    assert load_position(str(tmp_path / "p.txt")) == expected
+    assert load_position(str(tmp_path / "p.json")) == expected
+    assert parse_position("\ufeff" + GOOD_TEXT) == expected
+
+
 def test_load_position_resolves_every_source(tmp_path):
     expected = parse_text(GOOD_TEXT)
     (tmp_path / "p.json").write_text(json.dumps(GOOD_JSON, indent=2))

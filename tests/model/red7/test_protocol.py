@@ -201,3 +201,33 @@ def test_engine_process_answers_line_by_line_and_exits_0_at_eof():
     assert answers[1] == {"id": None, "error": answers[1]["error"]} and code(answers[1]) == "invalid_json"
     assert answers[2]["id"] == 2 and code(answers[2]) == "invalid_card"
     assert answers[3] == {"id": 3, "moves": ["pass", "play R7", "play R7 discard O3"]}
+
+
+HOSTILE = {
+    "deeply nested": "[" * 100_000,
+    "a 5000-digit integer": '{"id": 1, "op": "hello", "n": ' + "7" * 5000 + "}",
+    "not UTF-8": "\ufffd\ufffd{",
+}
+
+
+@pytest.mark.parametrize("what", HOSTILE)
+def test_hostile_json_is_an_error_answer_and_the_engine_keeps_serving(what):
+    out = io.StringIO()
+    lines = [HOSTILE[what], json.dumps({"id": "next", "op": "hello"})]
+    assert serve(io.StringIO("\n".join(lines) + "\n"), out) == 0
+    first, second = (json.loads(line) for line in out.getvalue().splitlines())
+    assert code(first) == "invalid_json" and first["id"] is None
+    assert "\n" not in first["error"]["message"] and len(first["error"]["message"]) < 200
+    assert second["id"] == "next" and second["protocol"] == PROTOCOL
+
+
+def test_a_byte_order_mark_before_a_request_is_ignored():
+    assert handle_line("\ufeff" + json.dumps({"id": 4, "op": "hello"}))["protocol"] == PROTOCOL
+
+
+def test_engine_process_survives_bytes_that_are_not_utf8():
+    proc = subprocess.run([sys.executable, "-m", "arbiter.cli", "engine"], capture_output=True, timeout=60, check=False,
+                          input=b"\xff\xfe{\n" + json.dumps({"id": 5, "op": "hello"}).encode() + b"\n")
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr
+    first, second = (json.loads(line) for line in proc.stdout.splitlines())
+    assert code(first) == "invalid_json" and second["id"] == 5

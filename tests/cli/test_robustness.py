@@ -1,0 +1,139 @@
+"""The CLI's promises on hostile input and interruptions: bad outputs and absurd counts are one
+line and exit 2 before any work, a full stdout is one line, Ctrl-C is exit 130 and one line (workers
+quiet, no theorem recorded as failed), and light commands do not import z3."""
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from arbiter.cli import report as report_command
+from arbiter.cli.main import run
+
+ARBITER = [sys.executable, "-m", "arbiter.cli"]
+
+
+def _run(args, capsys):
+    code = run(args)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture
+def no_work(monkeypatch):
+    """The report's work, replaced by a failure: an output error must be found before it starts."""
+    def build(*args, **kwargs):
+        raise AssertionError("the report was built before its output was checked")
+    monkeypatch.setattr(report_command, "build", build)
+
+
+@pytest.mark.parametrize("out", ["", " ", "/nonexistent-dir/report.md", "/dev/full", "/", "/proc/version"])
+def test_report_checks_its_output_before_any_work(out, no_work, capsys):
+    code, stdout, stderr = _run(["report", "--out", out], capsys)
+    assert code == 2 and stdout == ""
+    assert stderr.count("\n") == 1 and stderr.startswith("arbiter: bad --out: ")
+
+
+def test_report_out_check_leaves_no_file_behind(tmp_path, no_work, capsys, monkeypatch):
+    target = tmp_path / "report.md"
+    monkeypatch.setattr(report_command, "build", lambda *a, **k: {"title": "t"})
+    monkeypatch.setattr(report_command, "RENDERERS", {"md": lambda data: "text\n"})
+    assert _run(["report", "--out", str(target)], capsys)[0] == 0
+    assert target.read_text() == "text\n"
+
+
+@pytest.mark.parametrize("args", [["report", "--games", "99999999999999999999"], ["report", "--games", "0"],
+                                  ["report", "--jobs", "100000"], ["solve", "--batch", "-", "--max-nodes", "1" * 30],
+                                  ["check", "--engine", "x", "--budget", "99999999999999999999"],
+                                  ["check", "--engine", "x", "--timeout-per-request", "nan"],
+                                  ["play", "--players", "99999999999999999999"]])
+def test_absurd_counts_are_one_line_of_bad_input(args, no_work, capsys):
+    started = time.perf_counter()
+    code, _, stderr = _run(args, capsys)
+    assert code == 2 and stderr.count("\n") == 1 and stderr.startswith("arbiter: ") and args[-2] in stderr
+    assert time.perf_counter() - started < 5
+
+
+def test_a_full_stdout_is_one_line_and_exit_2():
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([*ARBITER, "play", "--seed", "3"], stdout=full, capture_output=False,
+                              stderr=subprocess.PIPE, text=True, timeout=60, check=False)
+    assert proc.returncode == 2
+    assert proc.stderr == "arbiter: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("args", [["--version"], ["show", "red 0 | R1 / G4 | B5 / V7"], ["play"]])
+def test_light_commands_do_not_import_z3_hypothesis_or_networkx(args):
+    probe = ("import sys\nfrom arbiter.cli.main import run\ncode = run(sys.argv[1:])\n"
+             "heavy = sorted(m for m in ('z3', 'hypothesis', 'networkx', 'pytest') if m in sys.modules)\n"
+             "print('HEAVY', heavy, file=sys.stderr)\nsys.exit(code)\n")
+    proc = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "HEAVY []" in proc.stderr
+
+
+class _Child:
+    """``arbiter ARGS`` in its own process group (as a shell runs it), its stderr collected."""
+
+    def __init__(self, args, env=None, prelude=""):
+        script = f"import sys\n{prelude}\nfrom arbiter.cli.main import run\nsys.exit(run(sys.argv[1:]))\n"
+        self.proc = subprocess.Popen([sys.executable, "-c", script, *args], stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, start_new_session=True, env=env)
+        self.err = bytearray()
+        self.out = bytearray()
+        self.readers = [threading.Thread(target=self._drain, args=(s, b), daemon=True)
+                        for s, b in ((self.proc.stderr, self.err), (self.proc.stdout, self.out))]
+        for t in self.readers:
+            t.start()
+
+    @staticmethod
+    def _drain(stream, into):
+        while chunk := stream.read1(4096):
+            into += chunk
+
+    def wait_for(self, text, timeout=180):
+        deadline = time.monotonic() + timeout
+        while text not in self.out + self.err:
+            assert self.proc.poll() is None, f"ended early: {bytes(self.err)!r}"
+            assert time.monotonic() < deadline, f"no {text!r} within {timeout} s"
+            time.sleep(0.1)
+
+    def interrupt(self):
+        """Ctrl-C at a terminal: SIGINT to the whole process group (the workers too)."""
+        os.killpg(self.proc.pid, signal.SIGINT)
+        try:
+            code = self.proc.wait(timeout=60)
+        finally:
+            if self.proc.poll() is None:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        for t in self.readers:
+            t.join(timeout=10)
+        return code
+
+
+def test_ctrl_c_in_prove_is_exit_130_not_a_failed_theorem():
+    child = _Child(["prove"])
+    child.wait_for(b"no-ties/red")  # z3 at work on the next theorems
+    time.sleep(1.0)
+    code = child.interrupt()
+    assert code == 130
+    assert bytes(child.err) == b"arbiter: interrupted\n"
+    assert b"failed" not in child.out and b"not as expected" not in child.out
+
+
+def test_ctrl_c_in_report_is_exit_130_with_quiet_workers(tmp_path):
+    env = {**os.environ, "ARBITER_CACHE_DIR": str(tmp_path)}
+    # The witness search (a minute or two) is skipped: the workers play the sampled games after it.
+    skip = "from arbiter.report import witness\nwitness.find = witness.find_solved = lambda entry, seed: None"
+    child = _Child(["report", "--games", "400", "--jobs", "2", "--no-cache"], env=env, prelude=skip)
+    child.wait_for(b"report: games")  # the worker processes are playing
+    time.sleep(1.0)
+    code = child.interrupt()
+    assert code == 130
+    text = bytes(child.err).decode()
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text
+    assert text.endswith("\narbiter: interrupted\n") and "report: games" in text
