@@ -90,3 +90,13 @@ def test_solve_dispatches_a_realms_position(tmp_path):
 def test_solve_bad_input(args, message):
     result = run(*args)
     assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_prove_game_realms_runs_its_catalogue():
+    result = run("prove", "--game", "realms", "--only", "realms/examples")
+    assert result.exit_code == 0, result.output
+    rows = result.output.splitlines()
+    assert rows[1].split()[:2] == ["realms/examples/timing", "proved"]
+    assert rows[2].split()[:2] == ["realms/examples/nuance", "counterexample"]
+    assert "3 theorems, all as expected" in rows[-1]
+    assert run("prove", "--game", "realms", "--only", "phoenix").exit_code == 2
