@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import TYPE_CHECKING
 
@@ -12,6 +13,8 @@ from .common import fail
 if TYPE_CHECKING:
     from arbiter.proofs.theorems import Result
 
+# Each game's catalogue: a module with run_catalogue(only, each) and select(only).
+CATALOGUES = {"red7": "arbiter.proofs.theorems", "realms": "arbiter.proofs.realms_theorems"}
 WITNESS_WIDTH = 60  # the text table shortens witnesses; --json has them whole
 
 
@@ -29,20 +32,25 @@ def _witness(r: Result) -> str:
 @click.command("prove")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of results.")
 @click.option("--only", metavar="ID", help="Run one theorem id, or every id under a prefix (e.g. monotone).")
-def prove(as_json: bool, only: str | None) -> None:
-    """Prove the theorem catalogue (about a minute for all of it); exit 1 if any result differs from
-    its expected status. Theorems about turns are checked on the engine's own turns over a stated
-    scope of reachable positions (status checked). The table prints each theorem as it is settled."""
-    from arbiter.proofs.theorems import CHECKED, run_catalogue, select  # z3: only when proving
+@click.option("--game", type=click.Choice(list(CATALOGUES)), default="red7", show_default=True,
+              help="Whose catalogue to prove.")
+def prove(as_json: bool, only: str | None, game: str) -> None:
+    """Prove a game's theorem catalogue (about a minute for Red7's); exit 1 if any result differs
+    from its expected status. Theorems about turns are checked on the engine's own turns over a
+    stated scope of reachable positions (status checked). The table prints each theorem as it is settled."""
+    from arbiter.proofs.theorems import CHECKED  # z3: only when proving
 
+    catalogue = importlib.import_module(CATALOGUES[game])
+    run_catalogue, select = catalogue.run_catalogue, catalogue.select
     if not select(only):
         fail(f"prove: unknown theorem id {only!r} (ids: `arbiter prove --json` lists them, docs/proofs.md explains)")
+    width = 38 if game == "realms" else 28
     if not as_json:
-        click.echo(f"{'theorem':28} {'status':15} {'seconds':>8}  witness")
+        click.echo(f"{'theorem':{width}} {'status':15} {'seconds':>8}  witness")
 
     def row(r: Result, done: int, total: int) -> None:
         mark = "" if r.as_expected else f"  (expected {r.expected})"
-        click.echo(f"{r.id:28} {r.status:15} {r.seconds:8.2f}  {_witness(r)}{mark}".rstrip())
+        click.echo(f"{r.id:{width}} {r.status:15} {r.seconds:8.2f}  {_witness(r)}{mark}".rstrip())
 
     results = run_catalogue(only, None if as_json else row)
     surprises = [r.id for r in results if not r.as_expected]

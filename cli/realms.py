@@ -3,7 +3,10 @@ is winning the trick in progress under each reading that disagrees, and seeded g
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 import click
@@ -156,3 +159,74 @@ def play(players: int | None, seed: int, ruleset: str | None, as_json: bool) -> 
                        f"scores {' '.join(map(str, e['scores']))}{extra}")
             if e["over"]:
                 click.echo(f"Game over: player {e['scores'].index(max(e['scores']))} wins with {max(e['scores'])}.")
+
+
+def _solve_lines(result) -> list[str]:
+    head = (f"Verdict: player {result.position.to_move} (to move) can guarantee {result.guaranteed} of the next "
+            f"{result.tricks} trick(s) against all the others and any chance outcome; {result.expected:.3f} expected"
+            if result.solved else "Verdict: unknown (the search stopped before an answer)")
+    lines = render(result.position)[:-1] + [head]
+    if result.moves and result.moves[0].guaranteed is not None:
+        lines.append("Moves (guaranteed, expected tricks):")
+        for m in result.moves:
+            expected = "?" if m.expected is None else f"{m.expected:.3f}"
+            best = "  best" if m.move in result.best_moves else ""
+            lines.append(f"  {m.move:<10} {m.guaranteed if m.guaranteed is not None else '?':>3} {expected:>8}{best}")
+    if result.line:
+        lines.append("Principal line: " + ", ".join(result.line))
+    if result.dead_cards is not None:
+        lines.append("Dead cards (in no best line): " + (" ".join(result.dead_cards) or "none"))
+    lines.append(f"{result.result}: {result.nodes} nodes in {result.seconds:.2f} s"
+                 + (f" ({result.stopped})" if result.stopped else ""))
+    return lines
+
+
+def _solve_one(pos: Position, tricks: int | None, max_nodes: int | None, timeout: float | None):
+    from arbiter.solver.realms import solve as solve_position  # the solver loads only for this command
+
+    try:
+        return solve_position(pos, tricks, max_nodes=max_nodes, timeout=timeout)
+    except ValueError as e:
+        fail(f"cannot solve this position: {e}")
+
+
+def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
+          timeout: float | None, tricks: int | None) -> None:
+    """``arbiter solve`` for a Realms position (``text``) or a JSON-lines ``batch`` file; exit 1
+    when a limit stopped a search."""
+    if batch is None:
+        try:
+            pos = parse_position(text)
+        except PositionError as e:
+            fail(f"bad position: {e}")
+        result = _solve_one(pos, tricks, max_nodes, timeout)
+        if as_json:
+            echo_json(result.to_json())
+        else:
+            click.echo("\n".join(_solve_lines(result)))
+        if not result.solved:
+            raise SystemExit(1)
+        return
+    try:
+        lines = (sys.stdin.read() if batch == "-" else Path(batch).read_text(encoding="utf-8")).splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        fail(f"cannot read {batch!r}: {e}")
+    positions = []
+    for number, line in enumerate(lines, 1):
+        if line.strip():
+            try:
+                positions.append(parse_position(line))
+            except PositionError as e:
+                fail(f"{batch} line {number}: bad position: {e}")
+    unknown = 0
+    for k, pos in enumerate(positions, 1):
+        result = _solve_one(pos, tricks, max_nodes, timeout)
+        unknown += not result.solved
+        if as_json:
+            click.echo(json.dumps(result.to_json()))
+        else:
+            click.echo(f"{k}: guaranteed {result.guaranteed}, expected "
+                       f"{'?' if result.expected is None else f'{result.expected:.3f}'}; best moves: "
+                       f"{', '.join(result.best_moves) or 'none'}")
+    if unknown:
+        raise SystemExit(1)

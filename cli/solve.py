@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import click
+from arbiter.model import games
 from arbiter.model.red7.cards import COLOUR_NAMES, card_code
 from arbiter.model.red7.game import Position, PositionError, apply
 from arbiter.model.red7.notation import parse_position, position_from_json
@@ -15,7 +16,7 @@ from arbiter.solver import SolveResult
 from arbiter.solver import solve as solve_position
 
 from . import workers
-from .common import Seconds, card, cards, count, echo_json, fail, load
+from .common import Seconds, card, cards, count, echo_json, fail, game_cli, load, load_any, red7_position
 
 EXIT_UNKNOWN = 1  # a limit stopped the search before the answer
 MAX_NODES = 10**12
@@ -109,6 +110,31 @@ def _load(arg: str) -> Position:
     return load(arg)
 
 
+def _puzzle_position(arg: str) -> dict | None:
+    """The ``position`` object of a puzzle file of examples/puzzles, or None when ``arg`` is none."""
+    path = Path(arg)
+    if path.suffix != ".json" or not path.is_file():
+        return None
+    try:
+        obj = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None  # the common loader reports it
+    if isinstance(obj, dict) and isinstance(obj.get("position"), dict) and "answer" in obj:
+        return obj["position"]
+    return None
+
+
+def _batch_game(path: str) -> str:
+    """The game of a batch file's first position (Red7 when it cannot be read: its loader says why)."""
+    if path == "-" or not Path(path).is_file():
+        return "red7"
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        return games.game_of_text(next((line for line in lines if line.strip()), ""))
+    except (OSError, UnicodeDecodeError, games.UnknownGame):
+        return "red7"
+
+
 def _read_batch(path: str) -> list[Position]:
     """Every position of a JSON-lines file (blank lines skipped); bad input fails naming the line."""
     try:
@@ -133,9 +159,11 @@ def _read_batch(path: str) -> list[Position]:
 @click.option("--all-moves", is_flag=True, help="List every legal move with its outcome, not only the winning ones.")
 @click.option("--max-nodes", type=count(MAX_NODES), help="Stop after this many nodes (result: unknown).")
 @click.option("--timeout", type=Seconds(), help="Stop after this many seconds (a finite number, at most a day).")
+@click.option("--tricks", type=count(1000), help="Realms: tricks to look ahead (default: as many as every "
+              "hand can play).")
 @workers.options("--batch positions")
 def solve(position: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
-          timeout: float | None, jobs: int, scheduler: str | None) -> None:
+          timeout: float | None, tricks: int | None, jobs: int, scheduler: str | None) -> None:
     """Solve POSITION exactly (a file, - for stdin, inline JSON or text notation, or a puzzle file
     of examples/puzzles; all hands open,
     the deck order known): who can force the round win, every winning move, a principal line and
@@ -145,9 +173,23 @@ def solve(position: str | None, batch: str | None, as_json: bool, all_moves: boo
     if scheduler is not None and batch is None:
         fail("--scheduler works with --batch (one position is solved here)")
     if batch is not None:
+        game = _batch_game(batch)
+        if game != "red7":
+            game_cli(game).solve(None, batch, as_json, all_moves, max_nodes, timeout, tricks)
+            return
+        if tricks is not None:
+            fail("--tricks is for Realms positions")
         _solve_batch(batch, as_json, max_nodes, timeout, jobs, scheduler)
         return
-    result = solve_position(_load(position), max_nodes=max_nodes, timeout=timeout)
+    puzzle = _puzzle_position(position)
+    game, text = (games.game_of_json(puzzle), json.dumps(puzzle)) if puzzle is not None else load_any(position)
+    if game != "red7":
+        game_cli(game).solve(text, None, as_json, all_moves, max_nodes, timeout, tricks)
+        return
+    if tricks is not None:
+        fail("--tricks is for Realms positions")
+    result = solve_position(_load(position) if puzzle is not None else red7_position(game, text),
+                            max_nodes=max_nodes, timeout=timeout)
     if as_json:
         echo_json(result.to_json())
     else:

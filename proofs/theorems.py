@@ -404,14 +404,23 @@ def catalogue() -> list[Theorem]:
     return theorems
 
 
+def choose(theorems: list[Theorem], only: str | None = None) -> list[Theorem]:
+    """``theorems``, or those whose id is ``only`` or starts with ``only/`` (any game's catalogue)."""
+    return [t for t in theorems if only is None or t.id == only or t.id.startswith(only + "/")]
+
+
 def select(only: str | None = None) -> list[Theorem]:
     """Every theorem, or those whose id is ``only`` or starts with ``only/``."""
-    return [t for t in catalogue() if only is None or t.id == only or t.id.startswith(only + "/")]
+    return choose(catalogue(), only)
 
 
 def run_catalogue(only: str | None = None, each: Callable[[Result, int, int], None] | None = None) -> list[Result]:
     """Run the theorems ``select(only)`` names; ``each(result, done, total)`` after each one."""
-    chosen = select(only)
+    return run_all(select(only), each)
+
+
+def run_all(chosen: list[Theorem], each: Callable[[Result, int, int], None] | None = None) -> list[Result]:
+    """Run ``chosen`` in order; ``each(result, done, total)`` after each one."""
     results = []
     for theorem in chosen:
         results.append(run(theorem))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from ..cardsets import mask_of, parse_mask, parse_name
+
 Card = int
 CardMask = int
 
@@ -123,13 +125,7 @@ def parse_card(code: str) -> Card:
 
 def parse_colour(name: str) -> int:
     """A colour name (``"red"``) or letter (``"R"``), case-insensitive."""
-    if isinstance(name, str):
-        text = name.strip().lower()
-        if text in COLOUR_NAMES:
-            return COLOUR_NAMES.index(text)
-        if len(text) == 1 and text.upper() in COLOURS:
-            return COLOURS.index(text.upper())
-    raise CardError(f"unknown colour {name!r} (one of {', '.join(COLOUR_NAMES)})")
+    return parse_name(name, COLOUR_NAMES, COLOURS, CardError, "colour")
 
 
 def cards_of(mask: CardMask) -> Iterator[Card]:
@@ -140,28 +136,13 @@ def cards_of(mask: CardMask) -> Iterator[Card]:
         mask ^= low
 
 
-def mask_of(cards: Iterable[Card]) -> CardMask:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
 def codes(mask: CardMask) -> list[str]:
     return [card_code(c) for c in cards_of(mask)]
 
 
 def parse_cards(items: Iterable[str], what: str = "cards") -> CardMask:
     """Card codes -> mask; a card given twice is an error naming it and ``what``."""
-    if isinstance(items, str) or not isinstance(items, (list, tuple)):
-        raise CardError(f"{what} must be a list of card codes, got {items!r}")
-    m = 0
-    for code in items:
-        c = parse_card(code)
-        if m >> c & 1:
-            raise CardError(f"card {card_code(c)} given twice in {what}")
-        m |= 1 << c
-    return m
+    return parse_mask(items, parse_card, card_code, CardError, what)
 
 
 COLOUR_MASK: list[CardMask] = [

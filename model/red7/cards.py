@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from ..cardsets import mask_of, parse_mask, parse_name  # noqa: F401 - mask_of is part of this module's API
+
 Card = int
 CardMask = int
 
@@ -58,13 +60,7 @@ def card_code(c: Card) -> str:
 
 def parse_colour(name: str) -> int:
     """A rule/colour name (``"red"``) or letter (``"R"``), case-insensitive."""
-    if isinstance(name, str):
-        text = name.strip().lower()
-        if text in COLOUR_NAMES:
-            return COLOUR_NAMES.index(text)
-        if len(text) == 1 and text.upper() in COLOURS:
-            return COLOURS.index(text.upper())
-    raise CardError(f"unknown rule {name!r} (one of {', '.join(COLOUR_NAMES)})")
+    return parse_name(name, COLOUR_NAMES, COLOURS, CardError, "rule")
 
 
 def cards_of(mask: CardMask) -> Iterator[Card]:
@@ -75,24 +71,9 @@ def cards_of(mask: CardMask) -> Iterator[Card]:
         mask ^= 1 << top
 
 
-def mask_of(cards: Iterable[Card]) -> CardMask:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
 def parse_cards(codes: Iterable[str], what: str = "cards") -> CardMask:
     """Card codes -> mask; a card given twice is an error naming it and ``what``."""
-    if isinstance(codes, str) or not isinstance(codes, (list, tuple)):
-        raise CardError(f"{what} must be a list of card codes, got {codes!r}")
-    m = 0
-    for code in codes:
-        c = parse_card(code)
-        if m >> c & 1:
-            raise CardError(f"card {card_code(c)} given twice in {what}")
-        m |= 1 << c
-    return m
+    return parse_mask(codes, parse_card, card_code, CardError, what)
 
 
 def codes(mask: CardMask) -> list[str]:

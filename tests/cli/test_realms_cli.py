@@ -63,3 +63,40 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], result.output
+
+
+TWO = ("realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 "
+       "| trick - | hands R5 Y9 / B5 G1 | draw - | shuffled - | discard -")
+
+
+def test_solve_dispatches_a_realms_position(tmp_path):
+    result = run("solve", "--json", "--tricks", "1", TWO)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["guaranteed"] == 1 and data["best_moves"] == ["Y9"] and data["dead_cards"] == ["R5"]
+    batch = tmp_path / "b.jsonl"
+    batch.write_text(TWO + "\n\n" + TWO.replace("Y9", "B9") + "\n")
+    lines = run("solve", "--batch", str(batch), "--tricks", "1").output.splitlines()
+    assert lines == ["1: guaranteed 1, expected 1.000; best moves: Y9",
+                     "2: guaranteed 1, expected 1.000; best moves: B9"]
+    assert run("solve", "--tricks", "1", "--max-nodes", "2", TWO).exit_code == 1
+
+
+@pytest.mark.parametrize("args, message", [
+    (("solve", TWO.replace("phase=play", "phase=ruling").replace("ruling=red", "ruling=-")), "phase play"),
+    (("solve", TWO.replace("G1", "G1 R5")), "in two places"),
+    (("solve", "--tricks", "0", TWO), "--tricks"),
+])
+def test_solve_bad_input(args, message):
+    result = run(*args)
+    assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_prove_game_realms_runs_its_catalogue():
+    result = run("prove", "--game", "realms", "--only", "realms/examples")
+    assert result.exit_code == 0, result.output
+    rows = result.output.splitlines()
+    assert rows[1].split()[:2] == ["realms/examples/timing", "proved"]
+    assert rows[2].split()[:2] == ["realms/examples/nuance", "counterexample"]
+    assert "3 theorems, all as expected" in rows[-1]
+    assert run("prove", "--game", "realms", "--only", "phoenix").exit_code == 2

@@ -1,0 +1,67 @@
+"""The Realms open-hand solver agrees with the plain brute-force reference on small positions
+under several readings (guaranteed and expected tricks), and its answers hang together: best
+moves reach the guarantee, the line keeps it, limits give "unknown"."""
+
+import pytest
+from arbiter.model.realms import cards as C
+from arbiter.model.realms import game as G
+from arbiter.model.realms.notation import parse_position
+from arbiter.model.realms.ruleset import DEFAULT
+from arbiter.solver.realms import brute_force, solve
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+READINGS = [DEFAULT, DEFAULT.with_switches(resolution="nuance"), DEFAULT.with_switches(resolution="rank"),
+            DEFAULT.with_switches(special_vs_match="phoenix_only", purple_wins="if"),
+            DEFAULT.with_switches(match_follow="free", troll_bullets="troll", no_winner="lead_colour")]
+
+
+@st.composite
+def small_positions(draw):
+    players = draw(st.integers(2, 3))
+    size = draw(st.integers(1, 2))
+    deck = draw(st.permutations(range(C.DECK_SIZE)))
+    hands = tuple(C.mask_of(deck[i * size:(i + 1) * size]) for i in range(players))
+    discard = C.mask_of(deck[players * size:players * size + draw(st.integers(0, 1))])
+    pos = G.Position(hands=hands, discard=discard, ruling=draw(st.integers(0, 3)), leader=0, dealer=players - 1,
+                     scores=(0,) * players, phase=G.PLAY, ruleset=draw(st.sampled_from(READINGS)))
+    return pos.validate(), draw(st.integers(1, 2))
+
+
+@given(small_positions())
+@settings(max_examples=40, deadline=None)
+def test_solver_agrees_with_brute_force(case):
+    pos, tricks = case
+    result = solve(pos, tricks)
+    guaranteed, expected = brute_force(pos, tricks)
+    assert result.solved
+    assert result.guaranteed == guaranteed
+    assert result.expected == pytest.approx(expected)
+    assert result.expected >= result.guaranteed - 1e-9
+    assert result.best_moves and all(m in [str(x) for x in G.legal_moves(pos)] for m in result.best_moves)
+
+
+SPLIT = parse_position("realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 "
+                       "| trick - | hands R5 B9 / B5 R1 | draw - | shuffled - | discard -")
+
+
+def test_leading_the_blue_nine_wins_but_the_five_can_be_matched():
+    result = solve(SPLIT, tricks=1)
+    assert result.guaranteed == 1 and result.best_moves == ["B9", "R5"]
+    two = parse_position("realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 "
+                         "| trick - | hands R5 Y9 / B5 G1 | draw - | shuffled - | discard -")
+    r = solve(two, tricks=1)
+    assert {m.move: m.guaranteed for m in r.moves} == {"R5": 0, "Y9": 1}  # B5 matches the R5 and takes it
+    assert r.line[0] == "Y9" and r.dead_cards == ["R5"]
+
+
+def test_a_limit_gives_unknown_with_the_work_done():
+    result = solve(SPLIT, tricks=2, max_nodes=5)
+    assert result.result == "unknown" and result.stopped and result.nodes >= 5
+
+
+def test_positions_the_solver_cannot_take():
+    with pytest.raises(ValueError, match="phase play"):
+        solve(G.deal(3, 1))
+    with pytest.raises(ValueError, match="at least one trick"):
+        solve(SPLIT, tricks=0)
