@@ -107,7 +107,7 @@ def test_unbalanced_quotes_are_exit_2():
 
 
 def test_a_hung_child_is_killed():
-    engine = ProcessEngine(command("hang"), timeout=0.5)
+    engine = ProcessEngine(command("hang"), timeout=3.0)  # room for a loaded machine to start Python
     assert engine.request({"op": "hello"})["protocol"] == "arbiter-engine/1"
     with pytest.raises(EngineFault, match="no answer"):
         engine.request({"op": "qualifying", "rule": "red", "palette": ["R7"]})
@@ -116,7 +116,7 @@ def test_a_hung_child_is_killed():
 
 
 def test_a_child_that_ignores_end_of_input_is_killed():
-    engine = ProcessEngine(command("no-exit"), timeout=0.5)
+    engine = ProcessEngine(command("no-exit"), timeout=3.0)
     engine.request({"op": "hello"})
     with pytest.raises(EngineFault, match="did not exit"):
         engine.close()
