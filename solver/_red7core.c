@@ -30,7 +30,14 @@ static Mask EVEN_MASK, BELOW_4_MASK, ACTION_MASK;
 static int RUN_LENGTH[128], RUN_TOP[128], RUN_NUMBERS[128]; /* best run of each set of numbers */
 
 static inline int bitlen(Mask m) { return m ? 64 - __builtin_clzll(m) : 0; }
-static inline int popcount(Mask m) { return __builtin_popcountll(m); }
+/* Bit counting by hand: __builtin_popcountll is a library call unless the build targets a CPU with
+ * the instruction, and the core is built for whatever the machine's compiler targets by default. */
+static inline int popcount(Mask m) {
+    m -= m >> 1 & 0x5555555555555555ULL;
+    m = (m & 0x3333333333333333ULL) + (m >> 2 & 0x3333333333333333ULL);
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)(m * 0x0101010101010101ULL >> 56);
+}
 static inline Mask top(Mask m) { return m ? (Mask)1 << (bitlen(m) - 1) : 0; }
 static inline int number_of(int c) { return c / 7 + 1; }
 static inline int colour_of(int c) { return 6 - c % 7; }
