@@ -438,40 +438,58 @@ static inline int fast_winning(const Core *S, const State *s, int r, const Mask 
     return rule_key(r, p[s->to_move]) > rivals[r];
 }
 
-/* The fast path (no Action rule), in the order of Red7Game._fast_turns: plays without a discard,
- * strongest card first; then per card played (and finally none) its discards, strongest first,
- * each with its Advanced draw first; pass last. */
-static int fast_turns(Core *S, const State *s) {
+/* Children are generated lazily, one stage at a time, so that a cut-off spares the stages after
+ * it (as the Python generators do). A stage appends to S->kids and, for the Action rule, to
+ * S->branches; both are stacks: a frame's entries stay below those of the searches it calls. */
+typedef struct {
+    int stage, nc, done;
+    int cards[49];
+    int rivals[7];
+    size_t bbase, groups[51]; /* the Action rule: each played card's branches in S->branches */
+} Gen;
+
+static void gen_init(Core *S, const State *s, Gen *g) {
+    g->stage = 0, g->nc = 0, g->done = players_in(s) <= 1;
+    for (Mask m = s->hands[s->to_move]; m; m ^= top(m)) g->cards[g->nc++] = bitlen(m) - 1;
+    for (int r = 0; r < 7; r++) g->rivals[r] = -1;
+    g->bbase = g->groups[0] = S->branches.len;
+}
+
+/* The fast path (no Action rule), in the order of Red7Game._fast_turns. Stages 0..nc-1: playing
+ * card i without a discard (strongest first); nc..2nc: the discards after card i is played (and
+ * finally after none), strongest first, each with its Advanced draw first; 2nc+1: passing. */
+static int fast_stage(Core *S, const State *s, Gen *g) {
     const Rules *R = &S->R;
-    int me = s->to_move;
+    int me = s->to_move, nc = g->nc, k = g->stage++;
     Mask hand = s->hands[me], mine = s->palettes[me], p[MAXP];
-    int rivals[7] = {-1, -1, -1, -1, -1, -1, -1}, cards[49], nc = 0;
-    for (Mask m = hand; m; m ^= top(m)) cards[nc++] = bitlen(m) - 1;
     memcpy(p, s->palettes, sizeof(p));
-    for (int i = 0; i < nc; i++) {
-        p[me] = mine | (Mask)1 << cards[i];
-        int stays = fast_winning(S, s, s->rule, p, rivals);
-        if ((stays || R->legal_losing) &&
-            emit(S, s, hand & ~((Mask)1 << cards[i]), s->rule, p, s->deck, s->deck_len, stays) < 0)
-            return -1;
+    if (k < nc) {
+        p[me] = mine | (Mask)1 << g->cards[k];
+        int stays = fast_winning(S, s, s->rule, p, g->rivals);
+        if (stays || R->legal_losing)
+            return emit(S, s, hand & ~((Mask)1 << g->cards[k]), s->rule, p, s->deck, s->deck_len, stays);
+        return 0;
     }
-    for (int i = 0; i <= nc; i++) {
-        Mask h1 = i < nc ? hand & ~((Mask)1 << cards[i]) : hand;
-        p[me] = i < nc ? mine | (Mask)1 << cards[i] : mine;
-        int mine_count = popcount(p[me]);
-        for (Mask m = h1; m; m ^= top(m)) {
-            int d = bitlen(m) - 1, r = colour_of(d);
-            int stays = fast_winning(S, s, r, p, rivals);
-            if (!(stays || R->legal_losing)) continue;
-            Mask h2 = h1 & ~((Mask)1 << d);
-            if (R->advanced && s->deck_len && number_of(d) > mine_count) {
-                if (emit(S, s, h2 | (Mask)1 << s->deck[0], r, p, s->deck + 1, s->deck_len - 1, stays) < 0) return -1;
-                if (R->mandatory_draw) continue;
-            }
-            if (emit(S, s, h2, r, p, s->deck, s->deck_len, stays) < 0) return -1;
+    if (k > 2 * nc) {
+        g->done = 1;
+        return emit(S, s, hand, s->rule, s->palettes, s->deck, s->deck_len, 0);
+    }
+    int i = k - nc;
+    Mask h1 = i < nc ? hand & ~((Mask)1 << g->cards[i]) : hand;
+    p[me] = i < nc ? mine | (Mask)1 << g->cards[i] : mine;
+    int mine_count = popcount(p[me]);
+    for (Mask m = h1; m; m ^= top(m)) {
+        int d = bitlen(m) - 1, r = colour_of(d);
+        int stays = fast_winning(S, s, r, p, g->rivals);
+        if (!(stays || R->legal_losing)) continue;
+        Mask h2 = h1 & ~((Mask)1 << d);
+        if (R->advanced && s->deck_len && number_of(d) > mine_count) {
+            if (emit(S, s, h2 | (Mask)1 << s->deck[0], r, p, s->deck + 1, s->deck_len - 1, stays) < 0) return -1;
+            if (R->mandatory_draw) continue;
         }
+        if (emit(S, s, h2, r, p, s->deck, s->deck_len, stays) < 0) return -1;
     }
-    return emit(S, s, hand, s->rule, s->palettes, s->deck, s->deck_len, 0);
+    return 0;
 }
 
 /* -- the Action rule path, as game.TurnGenerator walked by Red7Game._action_turns */
@@ -613,55 +631,72 @@ static int emit_turn(Core *S, const State *s, const Turn *t, int stays) {
     return emit(S, s, t->hand, t->rule, t->palettes, t->deck, t->deck_len, stays);
 }
 
-static int action_turns(Core *S, const State *s) {
-    int me = s->to_move;
+static Turn start_turn(const State *s) {
     Turn start;
     memset(&start, 0, sizeof(start));
-    start.hand = s->hands[me];
+    start.hand = s->hands[s->to_move];
     memcpy(start.palettes, s->palettes, sizeof(start.palettes));
     start.rule = s->rule, start.deck_len = s->deck_len;
     memcpy(start.deck, s->deck, s->deck_len);
     start.discarded = -1;
+    return start;
+}
+
+/* The Action rule, in the order of Red7Game._action_turns. Stages 0..nc-1: every way card i's
+ * action resolves (its branches), each as a whole turn; nc..2nc: the endings with a hand discard
+ * of card i's branches (and finally of not playing), strongest discard first; 2nc+1: passing. */
+static int action_stage(Core *S, const State *s, Gen *g) {
+    int me = s->to_move, nc = g->nc, k = g->stage++;
     TurnVec *br = &S->branches, *ends = &S->ends;
-    br->len = 0;
-    size_t groups[51];
-    int ng = 0;
-    groups[0] = 0;
-    for (Mask m = start.hand; m; m ^= top(m)) {
-        int c = bitlen(m) - 1;
+    if (k < nc) {
+        int c = g->cards[k];
         size_t from = br->len;
-        if (resolve(S, s, play(start, c, me), c, 1, br) < 0) return -1;
-        for (size_t k = from; k < br->len; k++) {
-            const Turn *t = &br->v[k];
+        if (resolve(S, s, play(start_turn(s), c, me), c, 1, br) < 0) return -1;
+        g->groups[k + 1] = br->len;
+        for (size_t j = from; j < br->len; j++) {
+            const Turn *t = &br->v[j];
             int stays = stays_in(S, s, t, t->rule);
             if ((stays || S->R.legal_losing) && emit_turn(S, s, t, stays) < 0) return -1;
         }
-        groups[++ng] = br->len;
+        return 0;
     }
-    if (push_turn(br, &start) < 0) return -1; /* discarding without playing comes last */
-    groups[++ng] = br->len;
-    for (int g = 0; g < ng; g++) {
-        ends->len = 0;
-        for (size_t k = groups[g]; k < groups[g + 1]; k++) {
-            Turn t = br->v[k];
-            if (discards(S, s, &t, ends) < 0) return -1;
-        }
-        /* stable: the stronger the discarded card, the earlier (as _discarded_first) */
-        for (size_t i = 1; i < ends->len; i++) {
-            Turn t = ends->v[i];
-            size_t j = i;
-            while (j > 0 && ends->v[j - 1].discarded < t.discarded) { ends->v[j] = ends->v[j - 1]; j--; }
-            ends->v[j] = t;
-        }
-        for (size_t k = 0; k < ends->len; k++)
-            if (emit_turn(S, s, &ends->v[k], ends->v[k].stays) < 0) return -1;
+    if (k > 2 * nc) {
+        g->done = 1;
+        return emit(S, s, s->hands[me], s->rule, s->palettes, s->deck, s->deck_len, 0);
     }
-    return emit(S, s, s->hands[me], s->rule, s->palettes, s->deck, s->deck_len, 0);
+    int i = k - nc;
+    if (i == nc) { /* discarding without playing comes last */
+        Turn start = start_turn(s);
+        if (push_turn(br, &start) < 0) return -1;
+        g->groups[nc + 1] = br->len;
+    }
+    ends->len = 0;
+    for (size_t j = g->groups[i]; j < g->groups[i + 1]; j++) {
+        Turn t = br->v[j];
+        if (discards(S, s, &t, ends) < 0) return -1;
+    }
+    /* stable: the stronger the discarded card, the earlier (as _discarded_first) */
+    for (size_t a = 1; a < ends->len; a++) {
+        Turn t = ends->v[a];
+        size_t j = a;
+        while (j > 0 && ends->v[j - 1].discarded < t.discarded) { ends->v[j] = ends->v[j - 1]; j--; }
+        ends->v[j] = t;
+    }
+    for (size_t j = 0; j < ends->len; j++)
+        if (emit_turn(S, s, &ends->v[j], ends->v[j].stays) < 0) return -1;
+    return 0;
 }
 
-static int children(Core *S, const State *s) {
-    if (players_in(s) <= 1) return 0;
-    return S->R.actions ? action_turns(S, s) : fast_turns(S, s);
+/* Generate until the frame holds more than ``want`` children (from ``base``) or none are left. */
+static int gen_until(Core *S, const State *s, Gen *g, size_t base, size_t want) {
+    while (!g->done && S->kids.len - base <= want)
+        if ((S->R.actions ? action_stage(S, s, g) : fast_stage(S, s, g)) < 0) return -1;
+    return 0;
+}
+
+static void gen_end(Core *S, Gen *g, size_t base) {
+    S->kids.len = base;
+    S->branches.len = g->bbase;
 }
 
 /* ---------------------------------------------------------------- alpha-beta */
@@ -687,18 +722,25 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
         if (hi < beta) beta = hi;
     }
     size_t base = S->kids.len;
-    if (children(S, s) < 0) { S->kids.len = base; *err = 1; return 0; }
-    int nk = (int)(S->kids.len - base);
+    Gen g;
+    gen_init(S, s, &g);
     /* the child tried first: the table's best (islice/chain in Python: at most the last child) */
-    int head = first < nk ? first : nk - 1;
+    int head = 0;
+    if (first) {
+        if (gen_until(S, s, &g, base, (size_t)first) < 0) { gen_end(S, &g, base); *err = 1; return 0; }
+        int have = (int)(S->kids.len - base);
+        head = first < have ? first : have - 1;
+    }
     int a = alpha, b = beta, best_index = first;
     int maximising = s->to_move == player;
     int best = maximising ? -INF : INF;
-    for (int step = 0; step < nk; step++) {
+    for (int step = 0;; step++) {
         int i = first ? (step == 0 ? head : step <= head ? step - 1 : step) : step;
+        if (gen_until(S, s, &g, base, (size_t)i) < 0) { gen_end(S, &g, base); *err = 1; return 0; }
+        if ((size_t)i >= S->kids.len - base) break;
         State child = S->kids.v[base + i];
         v = search(S, &child, player, a, b, err);
-        if (*err) { S->kids.len = base; return 0; }
+        if (*err) { gen_end(S, &g, base); return 0; }
         if (maximising ? v > best : v < best) {
             best = v, best_index = i;
             if (maximising ? v > a : v < b) {
@@ -707,7 +749,7 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
             }
         }
     }
-    S->kids.len = base;
+    gen_end(S, &g, base);
     if (best <= alpha) { if (best < hi) hi = best; }
     else if (best >= beta) { if (best > lo) lo = best; }
     else lo = hi = best;
@@ -866,14 +908,16 @@ static PyObject *Core_children(Core *S, PyObject *state) {
     State s;
     if (state_from(S, state, &s) < 0) return NULL;
     size_t base = S->kids.len;
-    if (children(S, &s) < 0) { S->kids.len = base; return NULL; }
+    Gen g;
+    gen_init(S, &s, &g);
+    if (gen_until(S, &s, &g, base, (size_t)-2) < 0) { gen_end(S, &g, base); return NULL; }
     PyObject *list = PyList_New(0);
     for (size_t i = base; list && i < S->kids.len; i++) {
         PyObject *c = state_to(&S->kids.v[i]);
         if (!c || PyList_Append(list, c) < 0) Py_CLEAR(list);
         Py_XDECREF(c);
     }
-    S->kids.len = base;
+    gen_end(S, &g, base);
     return list;
 }
 
