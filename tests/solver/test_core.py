@@ -193,3 +193,12 @@ def test_the_solver_imports_nothing_heavy():
     code = "import sys, arbiter.solver; print(sorted(m for m in ('z3', 'networkx', 'hypothesis') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_without_the_built_core_the_python_search_answers(monkeypatch):
+    monkeypatch.setattr(core, "_MISSING", "the compiled core is not built (no module named _red7core)")
+    result = solve(parse_text(WON))
+    assert result.engine == "python" and "not built" in result.engine_reason
+    assert result.winning_moves == solve(parse_text(WON), engine="python").winning_moves
+    with pytest.raises(ValueError, match="not built"):
+        solve(parse_text(WON), engine="c")
