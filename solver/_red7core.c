@@ -257,28 +257,23 @@ static int push_turn(TurnVec *a, const Turn *t) {
 
 /* ---------------------------------------------------------------- the transposition table */
 
+/* Entries are stored densely, in the order they were made: (low hash bits, lower bound, upper
+ * bound, best child, key). An open-addressing index with linear probing maps a hash to an entry;
+ * each index slot holds the entry's tag (the high hash bits) and its number plus one (0: empty),
+ * so a probe compares tags without touching the entry, and the index alone is sized for the load. */
+typedef struct { int32_t lo, hi, first, unused; } Head;
 typedef struct {
-    uint8_t *keys;
-    int32_t *lo, *hi, *first;
-    uint32_t *tags; /* 0: empty slot */
-    size_t slots, count;
+    uint64_t *index;
+    uint8_t *mem;
+    size_t slots, count, cap, esize;
 } Tab;
 
-static void tab_free(Tab *t) {
-    PyMem_Free(t->keys), PyMem_Free(t->lo), PyMem_Free(t->hi), PyMem_Free(t->first), PyMem_Free(t->tags);
-    memset(t, 0, sizeof(*t));
-}
+#define ENTRY(t, n) ((Head *)((t)->mem + (n) * (t)->esize))
+#define KEY_OF(e) ((uint8_t *)(e) + sizeof(Head))
 
-static int tab_alloc(Tab *t, size_t slots, size_t K) {
+static void tab_free(Tab *t) {
+    PyMem_Free(t->index), PyMem_Free(t->mem);
     memset(t, 0, sizeof(*t));
-    t->keys = PyMem_Malloc(slots * K);
-    t->lo = PyMem_Malloc(slots * sizeof(int32_t));
-    t->hi = PyMem_Malloc(slots * sizeof(int32_t));
-    t->first = PyMem_Malloc(slots * sizeof(int32_t));
-    t->tags = PyMem_Calloc(slots, sizeof(uint32_t));
-    t->slots = slots;
-    if (!t->keys || !t->lo || !t->hi || !t->first || !t->tags) { tab_free(t); PyErr_NoMemory(); return -1; }
-    return 0;
 }
 
 static inline uint64_t hash_key(const uint8_t *key, size_t K) {
@@ -292,38 +287,45 @@ static inline uint64_t hash_key(const uint8_t *key, size_t K) {
     return h ^ h >> 29;
 }
 
-static inline uint32_t tag_of(uint64_t h) { return (uint32_t)(h >> 32) | 1; }
+static inline uint64_t tag_of(uint64_t h) { return h >> 32 << 32; }
 
-static long tab_find(const Tab *t, const uint8_t *key, size_t K, uint64_t h) {
-    if (!t->slots) return -1;
+static Head *tab_find(const Tab *t, const uint8_t *key, size_t K, uint64_t h) {
+    if (!t->slots) return NULL;
     size_t mask = t->slots - 1, i = h & mask;
-    uint32_t tag = tag_of(h);
-    while (t->tags[i]) {
-        if (t->tags[i] == tag && memcmp(t->keys + i * K, key, K) == 0) return (long)i;
-        i = (i + 1) & mask;
-    }
-    return -1;
-}
-
-static void tab_place(Tab *t, const uint8_t *key, size_t K, uint64_t h, int lo, int hi, int first) {
-    size_t mask = t->slots - 1, i = h & mask;
-    while (t->tags[i]) i = (i + 1) & mask;
-    t->tags[i] = tag_of(h);
-    memcpy(t->keys + i * K, key, K);
-    t->lo[i] = lo, t->hi[i] = hi, t->first[i] = first;
-    t->count++;
-}
-
-static int tab_grow(Tab *t, size_t K) {
-    Tab bigger;
-    if (tab_alloc(&bigger, t->slots ? t->slots * 2 : 1024, K) < 0) return -1;
-    for (size_t i = 0; i < t->slots; i++)
-        if (t->tags[i]) {
-            const uint8_t *key = t->keys + i * K;
-            tab_place(&bigger, key, K, hash_key(key, K), t->lo[i], t->hi[i], t->first[i]);
+    uint64_t tag = tag_of(h);
+    for (uint64_t x; (x = t->index[i]); i = (i + 1) & mask)
+        if ((x & ~0xFFFFFFFFULL) == tag) {
+            Head *e = ENTRY(t, (x & 0xFFFFFFFFULL) - 1);
+            if (memcmp(KEY_OF(e), key, K) == 0) return e;
         }
-    tab_free(t);
-    *t = bigger;
+    return NULL;
+}
+
+static void index_entry(Tab *t, uint64_t h, size_t n) {
+    size_t mask = t->slots - 1, i = h & mask;
+    while (t->index[i]) i = (i + 1) & mask;
+    t->index[i] = tag_of(h) | (n + 1);
+}
+
+/* Room for one more entry: the index kept under 70% full, the entries grown by half. */
+static int tab_reserve(Tab *t, size_t K) {
+    t->esize = sizeof(Head) + K;
+    if ((t->count + 1) * 10 > t->slots * 7) {
+        size_t slots = t->slots ? t->slots * 2 : 1024;
+        uint64_t *index = PyMem_Calloc(slots, sizeof(uint64_t));
+        if (!index) { PyErr_NoMemory(); return -1; }
+        PyMem_Free(t->index);
+        t->index = index, t->slots = slots;
+        for (size_t n = 0; n < t->count; n++) {
+            index_entry(t, hash_key(KEY_OF(ENTRY(t, n)), K), n);
+        }
+    }
+    if (t->count == t->cap) {
+        size_t cap = t->cap ? t->cap + t->cap / 2 : 1024;
+        uint8_t *mem = PyMem_Realloc(t->mem, cap * t->esize);
+        if (!mem) { PyErr_NoMemory(); return -1; }
+        t->mem = mem, t->cap = cap;
+    }
     return 0;
 }
 
@@ -380,27 +382,26 @@ static void make_key(const Core *S, const State *s, int player, uint8_t *key) {
 }
 
 /* As search.Table: young then old on lookup; when the young generation is full it becomes the old. */
-static long table_get(Core *S, const uint8_t *key, uint64_t h, Tab **where) {
-    long i = tab_find(&S->young, key, S->K, h);
-    if (i >= 0) { *where = &S->young; return i; }
-    i = tab_find(&S->old, key, S->K, h);
-    *where = &S->old;
-    return i;
+static Head *table_get(Core *S, const uint8_t *key, uint64_t h) {
+    Head *e = tab_find(&S->young, key, S->K, h);
+    return e ? e : tab_find(&S->old, key, S->K, h);
 }
 
 static int table_put(Core *S, const uint8_t *key, uint64_t h, int lo, int hi, int first) {
-    long i = tab_find(&S->young, key, S->K, h);
-    if (i >= 0) {
-        S->young.lo[i] = lo, S->young.hi[i] = hi, S->young.first[i] = first;
-        return 0;
+    Head *e = tab_find(&S->young, key, S->K, h);
+    if (!e) {
+        if (S->young.count >= S->half) {
+            tab_free(&S->old);
+            S->old = S->young;
+            memset(&S->young, 0, sizeof(Tab));
+        }
+        Tab *t = &S->young;
+        if (tab_reserve(t, S->K) < 0) return -1;
+        e = ENTRY(t, t->count);
+        memcpy(KEY_OF(e), key, S->K);
+        index_entry(t, h, t->count++);
     }
-    if (S->young.count >= S->half) {
-        tab_free(&S->old);
-        S->old = S->young;
-        memset(&S->young, 0, sizeof(Tab));
-    }
-    if ((S->young.count + 1) * 10 > S->young.slots * 7 && tab_grow(&S->young, S->K) < 0) return -1;
-    tab_place(&S->young, key, S->K, h, lo, hi, first);
+    e->lo = lo, e->hi = hi, e->first = first;
     return 0;
 }
 
@@ -710,11 +711,10 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
     uint8_t key[4 + 14 * MAXP + 1 + MAXDECK + 8];
     make_key(S, s, player, key);
     uint64_t h = hash_key(key, S->K);
-    Tab *where;
-    long e = table_get(S, key, h, &where);
+    Head *e = table_get(S, key, h);
     int first = 0, lo = -INF, hi = INF;
-    if (e >= 0) {
-        lo = where->lo[e], hi = where->hi[e], first = where->first[e];
+    if (e) {
+        lo = e->lo, hi = e->hi, first = e->first;
         if (lo >= beta) return lo;
         if (hi <= alpha) return hi;
         if (lo == hi) return lo;
