@@ -18,6 +18,7 @@ from arbiter.model.red7.cards import codes
 from arbiter.model.red7.game import Position
 
 from .coalition import forced_winner, live_marks, principal_line
+from .core import C, CoreSearch, choose
 from .red7 import WIN, Red7Game, hand_cards_used
 from .search import Budget, Search, SearchLimit, Table
 
@@ -60,6 +61,8 @@ class SolveResult:
     nodes: int = 0
     seconds: float = 0.0
     stopped: str | None = None
+    engine: str = "python"
+    engine_reason: str | None = None
 
     @property
     def to_move(self) -> int:
@@ -88,11 +91,13 @@ class SolveResult:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 4),
             "result": self.result,
+            "engine": self.engine,
+            "engine_reason": self.engine_reason,
         }
 
 
 def solve(position: Position, max_nodes: int | None = None, timeout: float | None = None, *,
-          full: bool = True, table_size: int = TABLE_SIZE) -> SolveResult:
+          full: bool = True, table_size: int = TABLE_SIZE, engine: str | None = None) -> SolveResult:
     """Solve ``position`` exactly (all hands open, the deck order known).
 
     ``winner`` is the player who can force the round win against every play of the others (with
@@ -101,12 +106,20 @@ def solve(position: Position, max_nodes: int | None = None, timeout: float | Non
     minimising. With ``full`` (the default) also every move's outcome, a principal ``line`` and
     the mover's ``dead_cards``; ``full=False`` answers only winner and points.
     ``max_nodes``/``timeout`` (seconds) stop the search with ``result == "unknown"``.
+    ``engine``: None picks the compiled core when it can (see ``core.choose``), ``"c"`` insists
+    on it, ``"python"`` takes the pure-Python search; both visit the same nodes. ``result.engine``
+    says which ran and ``result.engine_reason`` why it is not the C core.
     Raises PositionError for a position that breaks the notation's constraints."""
     position.validate()
-    result = SolveResult(position, can_force=[None] * position.players)
-    budget = Budget(max_nodes, timeout)
+    used, reason = choose(position.ruleset, engine)
+    result = SolveResult(position, can_force=[None] * position.players, engine=used, engine_reason=reason)
     game = Red7Game(position.ruleset)
-    search = Search(game, budget, Table(table_size))
+    if used == C:
+        search = CoreSearch(game, position, max_nodes, timeout, table_size)
+        budget = search.budget
+    else:
+        budget = Budget(max_nodes, timeout)
+        search = Search(game, budget, Table(table_size))
     try:
         _solve(result, game, search, full)
         result.result = SOLVED

@@ -157,3 +157,22 @@ def memo_winner(pos: Position, memo: dict, stop_at_win: bool = False) -> int:
         w = me if (any(results) if stop_at_win else max(list(results))) else 1 - me
     memo[key] = w
     return w
+
+
+def memo_forces(pos: Position, player: int, memo: dict) -> bool:
+    """Any number of players: whether ``player`` can force the round win against all the others,
+    by memoised minimax (no bounds, no ordering, no fast engine); ``player``'s first winning turn
+    and the others' first stopping turn cut, as ``any``/``all`` do. With two players it answers
+    what ``memo_winner`` does."""
+    key = (player, pos.rule, pos.to_move, pos.out, pos.hands, pos.palettes, pos.deck)
+    if key in memo:
+        return memo[key]
+    if pos.is_over:
+        forced = pos.winner == player
+    elif pos.is_out(player):
+        forced = False
+    else:
+        results = (memo_forces(child, player, memo) for child in successors(pos))
+        forced = any(results) if pos.to_move == player else all(results)
+    memo[key] = forced
+    return forced

@@ -1,0 +1,209 @@
+"""The compiled search core against the pure-Python search it re-implements: the same children in
+the same order, the same answers and the same node counts under every preset and reading switch;
+limits, Ctrl-C, memory, and the choice of engine (with its reason) in ``solve --json``."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from arbiter.cli.main import cli
+from arbiter.model.red7.game import Position, deal
+from arbiter.model.red7.notation import parse_text
+from arbiter.model.red7.ruleset import ACTIONS, BASIC
+from arbiter.solver import core, solve
+from arbiter.solver.red7 import Red7Game
+from click.testing import CliRunner
+from hypothesis import given, settings
+from solver_positions import small_positions
+from test_solver_red7 import ACTION_RULESETS, FAST_RULESETS
+
+RULESETS = FAST_RULESETS + ACTION_RULESETS  # every switch value the core takes, at least once
+WON = "red 0 | B5 G2 V1 / Y6 | R4 / R6"
+
+
+def answers(result):
+    """Everything a solve reports but the clock and the engine."""
+    obj = result.to_json()
+    for k in ("seconds", "engine", "engine_reason"):
+        obj.pop(k)
+    return obj
+
+
+def both(pos: Position, **kw):
+    c, py = solve(pos, engine="c", **kw), solve(pos, engine="python", **kw)
+    assert (c.engine, py.engine) == ("c", "python")
+    return c, py
+
+
+def test_every_switch_value_is_listed_and_tested():
+    """A switch the tests never set would be trusted to the core unchecked."""
+    from arbiter.model.red7.ruleset import SWITCHES
+
+    for name, values in SWITCHES.items():
+        # A new reading is safe (it falls back to Python) but makes every solve slow until the core
+        # learns it: list the values the core's behaviour matches in core._FLAGS, test them here.
+        assert name in core.SUPPORTED, f"switch {name!r} is unknown to the compiled core: every solve runs in Python"
+        for v in values[1:]:
+            if name in ("next_round_first", "final_tie"):
+                continue  # readings between rounds: a round search never consults them
+            assert any(getattr(rs, name) == v for rs in RULESETS), f"{name}={v} not tested"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=str)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_same_children_in_the_same_order(ruleset, players):
+    game = Red7Game(ruleset)
+
+    @settings(max_examples=30)
+    @given(small_positions(players, ruleset, max_hand=5, max_deck=4))
+    def check(pos):
+        search = core.CoreSearch(game, pos, None, None, 1 << 10)
+        state = game.state(pos)
+        assert search.children(state) == list(game.children(state))
+
+    check()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=str)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_same_answers_node_for_node(ruleset, players):
+    @settings(max_examples=12)
+    @given(small_positions(players, ruleset, max_hand=4 if players == 2 and not ruleset.advanced else 3, max_deck=4))
+    def check(pos):
+        c, py = both(pos)
+        assert answers(c) == answers(py)
+
+    check()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_full_basic_deals_node_for_node(seed):
+    c, py = both(deal(2, seed), full=False)
+    assert c.solved and answers(c) == answers(py)
+
+
+def test_actions_deal_and_a_small_table_node_for_node():
+    """A table that rotates its generations many times drops entries in the same order."""
+    c, py = both(deal(2, 1, ACTIONS), full=False, table_size=256)
+    assert c.solved and answers(c) == answers(py)
+    c, py = both(deal(3, 2), full=False, table_size=64)
+    assert answers(c) == answers(py)
+
+
+@pytest.mark.parametrize("limit", [1, 300, 5000])
+def test_a_node_limit_stops_both_at_the_same_node(limit):
+    c, py = both(deal(2, 2), max_nodes=limit)
+    assert c.result == "unknown" and c.stopped == py.stopped == f"node limit {limit} reached"
+    assert answers(c) == answers(py)
+
+
+def test_a_time_limit_stops_the_core_cleanly():
+    result = solve(deal(2, 0, ACTIONS), timeout=0.01, full=False, engine="c")
+    assert result.result == "unknown" and result.stopped == "time limit reached"
+    assert result.winner is None and result.seconds < 1.0
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs a kernel timer signal")
+def test_ctrl_c_interrupts_a_long_core_search():
+    """A signal delivered by the kernel 0.3 s in (as Ctrl-C is) runs its Python handler, here the
+    one Ctrl-C runs, during the core search: a 4-player Actions deal that takes far longer. A
+    thread could not send it: the core holds the GIL while it searches."""
+    pos = deal(4, 0, ACTIONS)  # more than 4.5 million nodes
+    previous = signal.signal(signal.SIGALRM, signal.default_int_handler)
+    started = time.perf_counter()
+    signal.setitimer(signal.ITIMER_REAL, 0.3)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solve(pos, full=False, engine="c")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert time.perf_counter() - started < 5
+
+
+def _rss_kb() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def _keep(hand: int, k: int) -> int:
+    """The k weakest cards of a hand."""
+    kept = 0
+    for _ in range(k):
+        kept |= hand & -hand
+        hand &= hand - 1
+    return kept
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the resident size from /proc")
+def test_many_solves_keep_memory_flat():
+    """Full solves (root moves, line, dead cards) and game-value solves, over and over: a leaked
+    table, state tuple or reference would grow the resident size."""
+    deals = [deal(2 + k % 3, k, (BASIC, ACTIONS)[k % 2]) for k in range(6)]
+    small = [Position(p.rule, p.to_move, tuple(_keep(h, 4) for h in p.hands), p.palettes, 0, p.deck, p.ruleset)
+             for p in deals]
+
+    def solves():
+        for pos in small:
+            solve(pos, engine="c")
+        solve(deal(2, 0), full=False, engine="c")
+
+    for _ in range(5):
+        solves()
+    before = _rss_kb()
+    for _ in range(60):
+        solves()
+    assert _rss_kb() - before < 8_000, "resident memory grew by more than 8 MB over 60 rounds of solves"
+
+
+def test_automatic_choice_and_the_environment_switch(monkeypatch):
+    pos = parse_text(WON)
+    monkeypatch.delenv(core.PURE_PYTHON_ENV, raising=False)
+    assert solve(pos).engine == "c" and solve(pos).engine_reason is None
+    monkeypatch.setenv(core.PURE_PYTHON_ENV, "1")
+    result = solve(pos)
+    assert result.engine == "python" and core.PURE_PYTHON_ENV in result.engine_reason
+    assert solve(pos, engine="c").engine == "c"  # asking for the core by name still gets it
+
+
+def test_a_switch_the_core_does_not_know_falls_back_and_says_so(monkeypatch):
+    pos = parse_text(WON)
+    monkeypatch.delitem(core.SUPPORTED, "final_tie")
+    result = solve(pos)
+    assert result.engine == "python" and "final_tie" in result.engine_reason
+    with pytest.raises(ValueError, match="final_tie"):
+        solve(pos, engine="c")
+    monkeypatch.setitem(core.SUPPORTED, "final_tie", ("most_cards",))  # the default value left out
+    assert "final_tie='shared'" in solve(pos).engine_reason
+
+
+def test_solve_json_names_the_engine():
+    runner = CliRunner()
+    obj = json.loads(runner.invoke(cli, ["solve", WON, "--json"]).output)
+    assert obj["engine"] == "c" and obj["engine_reason"] is None
+    out = runner.invoke(cli, ["solve", WON, "--json"], env={core.PURE_PYTHON_ENV: "1"}).output
+    obj = json.loads(out)
+    assert obj["engine"] == "python" and core.PURE_PYTHON_ENV in obj["engine_reason"]
+
+
+def test_the_solver_imports_nothing_heavy():
+    code = "import sys, arbiter.solver; print(sorted(m for m in ('z3', 'networkx', 'hypothesis') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_without_the_built_core_the_python_search_answers(monkeypatch):
+    monkeypatch.setattr(core, "_MISSING", "the compiled core is not built (no module named _red7core)")
+    result = solve(parse_text(WON))
+    assert result.engine == "python" and "not built" in result.engine_reason
+    assert result.winning_moves == solve(parse_text(WON), engine="python").winning_moves
+    with pytest.raises(ValueError, match="not built"):
+        solve(parse_text(WON), engine="c")
