@@ -5,6 +5,7 @@ the process and, when a ``Cache`` is given, on disk keyed by the code and the z3
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -46,3 +47,16 @@ def section(cache: Cache | None = None, progress: Callable[[int, int], None] | N
         progress(len(data["theorems"]), len(data["theorems"]))
     _memo[k] = data
     return data
+
+
+PROOFS_INTRO = ("Proved with z3 {z3} by `arbiter.proofs` as the report is built: the theorem catalogue (what "
+                "`arbiter prove` runs) and the deciding-card table (`never_decides`). A status is `proved` (the "
+                "negation is unsatisfiable), `counterexample` or `witness` (a satisfying example with the fewest "
+                "cards, shown as cards).")
+NEVER_INTRO = ("Cards that can never be the deciding card (the highest qualifying card of the winning Palette) "
+               "against 1, 2 or 3 opponents, by rule, strongest first:")
+
+
+def witness_text(t: dict[str, Any]) -> str:
+    w = t.get("witness")
+    return json.dumps(w, ensure_ascii=False, separators=(", ", ": ")) if w is not None else ""
