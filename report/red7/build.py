@@ -84,7 +84,7 @@ def _stories(entry: Entry, smallest: dict | None, solved: dict | None, example: 
     stories = []
     if example is not None:
         g = example["from_game"]
-        intro = (f"A position from a sampled {narrate.setting(g['preset'], g['players'])} round between reasonable "
+        intro = (f"A position from a sampled round ({narrate.setting(g['preset'], g['players'])}) between reasonable "
                  f"players, after {len(g['turns'])} turns (game {g['game']} of the sample). Played perfectly "
                  "from here, the round ends differently under each reading.")
         stories.append(narrate.solved_story(example, entry, "From a game", intro))

@@ -197,6 +197,9 @@ ENTRIES: tuple[Entry, ...] = (
         recommendation="Adopt 'after'. An action resolves after its card is played to the Palette (EN-REF says "
                        "so of the 3, and every action is 'played to a Palette' first), so the 1 is there when "
                        "you count. The readings change which opponents a 1 can reach.",
+        notes=(("Any position where the count matters is one where entry 4 matters too (an opponent with one card "
+               "fewer than you, the 1 included, is eligible only when counting before the play, and only under "
+               "FR's eligibility); entry 4's examples are chosen so that this count does not matter in them."),),
         en="When you check whether an opponent is eligible for your 1, count your Palette with the 1 in it.",
         fr="Pour savoir si un adversaire peut être visé par votre 1, comptez votre Palette avec le 1.",
         related=("action1-eligibility", "action1-only-card"),

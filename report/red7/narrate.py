@@ -153,8 +153,8 @@ def position_story(w: dict[str, Any], entry: Any, title: str) -> dict[str, Any]:
         for o in w["outcomes"]:
             p = _under(pos, entry, o["reading"])
             extra = [turn(p, m) for m in o["only_here"]]
-            text = (f"{len(o['moves'])} possible turns. Only under this reading: " + " ".join(extra)) if extra else \
-                f"{len(o['moves'])} possible turns, none of them special to this reading."
+            text = (f"{len(o['moves'])} possible turns. Besides those every reading allows: " + " ".join(extra)
+                    if extra else f"{len(o['moves'])} possible turns, all of them allowed under every reading.")
             outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]], "text": text})
     else:
         summary = f"The same turn has a different result under each reading: {w['move']}."
@@ -237,7 +237,8 @@ def round_end_story(w: dict[str, Any], entry: Any, title: str) -> dict[str, Any]
                 text = f"{who(o['next_first'])} starts the next round."
         outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]], "text": text})
     what = "game" if "start" in w or len(w["rounds"]) > 1 else "round"
-    summary = (f"A {setting(entry.preset, w['players'])} {what} played by seeded random turns; the readings "
+    kind = setting(entry.preset, w["players"])
+    summary = (f"{'An' if kind[0] in 'AEIOU' else 'A'} {kind} {what} played by seeded random turns; the readings "
                "disagree about what follows the end of its last round.")
     scenes = [scene(deal, "The deal"), scene(end, "The finished round")]
     return {"title": title, "summary": summary, "scenes": scenes, "steps": steps, "outcomes": outcomes, "data": w}

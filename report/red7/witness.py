@@ -61,7 +61,26 @@ def _distinct(values: list) -> bool:
     return len(set(values)) == len(values)
 
 
+# Entries whose witness must not also be one of a neighbouring switch: (switch, its other value)
+# that must leave the default reading's turns unchanged in the witness. A position where the 1's
+# count matters is always one where its eligibility matters too (an opponent with one card fewer
+# than you, the 1 included), so only the eligibility witness can be kept apart.
+APART = {"action1-eligibility": ("action1_count", "before_play")}
+
+
+def apart(entry: Entry, pos: Position) -> bool:
+    """Whether ``pos`` shows this entry's point alone (see APART)."""
+    if entry.id not in APART:
+        return True
+    switch, value = APART[entry.id]
+    other = Reading(entry.default.label, entry.default.meaning, entry.default.switches + ((switch, value),))
+    mine, theirs = moves_under(pos, entry, entry.default), moves_under(pos, entry, other)
+    return set(mine) == set(theirs) and all(state(mine[m]) == state(theirs[m]) for m in mine)
+
+
 def differs(kind: str, entry: Entry, pos: Position) -> bool:
+    if not apart(entry, pos):
+        return False
     if kind == WINNING:
         return _distinct([leader_under(pos, entry, r) for r in entry.readings])
     results = [moves_under(pos, entry, r) for r in entry.readings]
@@ -108,6 +127,8 @@ def solved_value(pos: Position, entry: Entry, reading: Reading) -> tuple[int | N
 
 
 def differs_solved(entry: Entry, pos: Position) -> bool:
+    if not apart(entry, pos):
+        return False
     values = [solved_value(pos, entry, r) for r in entry.readings]
     return None not in values and _distinct(values)
 

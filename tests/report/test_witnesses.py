@@ -284,3 +284,19 @@ def test_frequencies_are_consistent(report):
 
 
 MATCH = {"next-round-first", "final-tie", "new-hand"}
+
+
+def test_the_two_1_card_entries_have_witnesses_that_tell_them_apart(report):
+    """In entry 4's examples the count of entry 5 leaves the turns to choose from unchanged; in entry 5's
+    position example it changes them (and so, necessarily, does the eligibility: see its note). A
+    solved example of entry 5 may differ only at a later turn, so it is not checked here."""
+    entries = _entries(report)
+    for entry_id, switch, values in (("action1-eligibility", "action1_count", ("after_play", "before_play")),
+                                     ("action1-count", "action1_count", ("after_play", "before_play"))):
+        for st in entries[entry_id]["witness"]:
+            if "from_game" in st["data"] or entry_id == "action1-count" and st["data"]["kind"] == "solved":
+                continue
+            pos = position_from_json(st["data"]["position"])
+            turns = [sorted(str(m) for m in legal_moves(replace(pos, ruleset=pos.ruleset.with_switches(**{switch: v}))))
+                     for v in values]
+            assert (turns[0] != turns[1]) == (entry_id == "action1-count"), (entry_id, st["title"])
