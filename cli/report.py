@@ -1,4 +1,4 @@
-"""``arbiter report``: the Red7 rules-clarification report as Markdown, HTML or JSON."""
+"""``arbiter report``: the Red7 rules-clarification report (FAQ and errata) as Markdown, HTML or JSON."""
 
 from __future__ import annotations
 
@@ -29,9 +29,8 @@ def _progress(stage: str, done: int, total: int) -> None:
 @click.option("--out", "out", metavar="FILE", default=None,
               help="Write to FILE instead of stdout (checked before any work).")
 @click.option("--games", type=count(MAX_GAMES), default=DEFAULT_GAMES, show_default=True,
-              help=("Seeded games per player count and policy for the divergence shares (about 0.1 s per game "
-                    "with random players, 0.15 s solver-guided, on one core: the default takes some 3 minutes, "
-                    "2000 some 25, divided by --jobs)."))
+              help=("Seeded rounds per rule set and player count for the frequencies (about 0.2 s a round on "
+                    "one core: the default takes some 3 minutes of CPU, 300 some 25, divided by --jobs)."))
 @click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every search and game.")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help=("Where the proofs section is cached (default $ARBITER_CACHE_DIR, else $XDG_CACHE_HOME/arbiter "

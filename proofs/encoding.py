@@ -235,6 +235,8 @@ def winning(rule: int, palettes: Sequence[Palette], player: int, out: Sequence[b
     """``player`` is winning under ``rule`` among the players not ``out`` (Palettes disjoint).
 
     Pass ``standings`` (one per Palette, from ``standing``) to share terms across queries."""
+    if ruleset.tie_break != "deciding_group" or ruleset.out_palettes != "ignored":
+        raise ValueError("the z3 encoding knows only tie_break=deciding_group and out_palettes=ignored")
     st = standings if standings is not None else [standing(rule, p) for p in palettes]
     competing = [i for i in range(len(palettes)) if not (i < len(out) and out[i])]
     if player not in competing:

@@ -32,11 +32,11 @@ from .cache import Cache, code_version, key
 TABLE = 1 << 12  # transposition entries per solve: the positions are tiny
 SOLVES_PER_PIECE = 250  # positions solved per piece of work handed to a worker
 PAIR_POSITIONS_PER_PIECE = 10  # switch_pairs positions per piece (each solved under some 60 rulesets)
-ROUND_END_SWITCHES = ("next_round_first", "final_tie")  # read only between rounds, never by a round's value
+ROUND_END_SWITCHES = ("next_round_first", "final_tie", "new_hand")  # read only between rounds, never by a round's value
 ACTION_ONLY = ("action_mode", "action1_eligibility", "action1_count", "action1_destination",
                "action3_draw_discardable", "action5_chains", "action7_destination", "action7_check",
-               "discard_after_action7")
-ADVANCED_ONLY = ("advanced_draw", "banked_set")
+               "discard_after_action7", "action7_self", "action1_out_players")
+ADVANCED_ONLY = ("advanced_draw", "banked_set", "advanced_draw_count")
 ACTIONS_AND_ADVANCED = ("action7_advanced_draw",)
 PLAY_ONLY, DISCARD_ONLY, PLAY_AND_DISCARD = "play only", "discard only", "play and discard"
 ACTION_KINDS = tuple(f"Action {n}" for n in (1, 3, 5, 7))

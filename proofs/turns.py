@@ -167,10 +167,12 @@ def conserved(r: Reached, move: Move, nxt: Position) -> dict[str, Any] | None:
 
 def mover_winning(r: Reached, move: Move, nxt: Position) -> dict[str, Any] | None:
     """After a turn the mover is winning under the rule then on the Canvas, or out; only ``pass``
-    (or, when losing turns are legal, a losing turn) puts the mover out."""
+    (or a losing turn of a kind the ``losing_turns`` reading makes legal: any, only plays, only
+    turns with a discard) puts the mover out."""
     me = r.position.to_move
     if nxt.is_out(me):
-        if move[0][0] == PASS or r.position.ruleset.losing_turns == "legal":
+        losing, discards = r.position.ruleset.losing_turns, any(verb == DISCARD for verb, _ in move)
+        if move[0][0] == PASS or losing == "legal" or losing == ("discards_only" if discards else "plays_only"):
             return None
         return witness(r, move, nxt, "a turn other than pass put the mover out")
     if nxt.leader() != me:

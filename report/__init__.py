@@ -1,2 +1,3 @@
-"""Rules-clarification reports: the Red7 ambiguity catalogue, witnesses and divergence found by the
-model, solver and proofs, rendered as Markdown, HTML or JSON."""
+"""Rules-clarification reports in an FAQ and errata format shared by every game (``entry``,
+``frequency``, ``render``), with each game's catalogue, witnesses and sampling in its own
+subpackage (``red7``)."""

@@ -356,6 +356,7 @@ static int spend(Core *S) {
     S->nodes++;
     if (S->nodes < S->check_at) return 0;
     if (S->max_nodes >= 0 && S->nodes > S->max_nodes) {
+        S->nodes = S->max_nodes; /* as Budget: the node over the limit is not searched, so not counted */
         PyErr_Format(S->limit_error, "node limit %lld reached", S->max_nodes);
         return -1;
     }

@@ -50,8 +50,13 @@ _FLAGS: tuple[tuple[str, Any, Any], ...] = (
     ("banked_set", "all_tied_groups", "deciding"),
 )
 # Readings of what happens between rounds and at the end of the game: a round search never reads them.
-_BETWEEN_ROUNDS = {"next_round_first": ("left_of_red_leader", "left_of_last_winner"), "final_tie": ("shared", "most_cards")}
-SUPPORTED: dict[str, tuple[Any, ...]] = {name: (on, off) for name, on, off in _FLAGS} | _BETWEEN_ROUNDS
+_BETWEEN_ROUNDS = {"next_round_first": ("left_of_red_leader", "left_of_last_winner"), "final_tie": ("shared", "most_cards"),
+                   "new_hand": ("hand_and_palette", "hand")}
+# Readings the core knows in their default value only (the engine's choice before they became
+# switches); their other values fall back to Python until the core learns them.
+_DEFAULT_ONLY = {"same_colour_discard": ("allowed",), "action7_self": ("never",), "action1_out_players": ("never",),
+                 "advanced_draw_count": ("at_discard",), "tie_break": ("deciding_group",), "out_palettes": ("ignored",)}
+SUPPORTED: dict[str, tuple[Any, ...]] = {name: (on, off) for name, on, off in _FLAGS} | _BETWEEN_ROUNDS | _DEFAULT_ONLY
 
 
 def _flags(rs: Ruleset) -> tuple[bool, ...]:

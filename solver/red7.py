@@ -40,10 +40,14 @@ class Red7Game:
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
-        self.fast = not ruleset.actions
+        # The bitmask fast path knows the Basic and Advanced turns under the default readings of
+        # the switches it reads; any other reading walks game.TurnGenerator's steps instead.
+        self.fast = (not ruleset.actions and ruleset.losing_turns in ("not_generated", "legal")
+                     and ruleset.same_colour_discard == "allowed" and ruleset.advanced_draw_count == "at_discard")
         self._turns = self._fast_turns if self.fast else self._action_turns
         self.uses_deck = ruleset.actions or ruleset.advanced
-        self.plain_leader = ruleset.nobody_qualifies == NOBODY
+        self.plain_leader = (ruleset.nobody_qualifies == NOBODY and ruleset.tie_break == "deciding_group"
+                             and ruleset.out_palettes == "ignored")
 
     # -- conversions ---------------------------------------------------------------------------
     def state(self, pos: Position) -> State:

@@ -22,7 +22,7 @@ from .oracle import answer, reason, ruleset_of
 
 # Switches a round cannot show: they act between rounds of an Advanced match, which protocol v1
 # has no op for.
-MATCH_LEVEL = {"next_round_first", "final_tie"}
+MATCH_LEVEL = {"next_round_first", "final_tie", "new_hand"}
 # Which preset each reading switch needs before it can change anything.
 SWITCH_PRESET = {
     "nobody_qualifies": "basic",
@@ -30,6 +30,10 @@ SWITCH_PRESET = {
     "advanced_draw": "advanced",
     "banked_set": "advanced",
     "action7_advanced_draw": "advanced+actions",
+    "same_colour_discard": "basic",
+    "advanced_draw_count": "advanced",
+    "tie_break": "basic",
+    "out_palettes": "basic",
 }
 
 

@@ -130,8 +130,8 @@ function qualifying(rule, cards) {
   }
 }
 
-function nobodyQualifiesReading(ruleset) {
-  return ruleset && typeof ruleset === "object" ? ruleset.nobody_qualifies || "nobody" : "nobody";
+function reading(ruleset, name, fallback) {
+  return ruleset && typeof ruleset === "object" ? ruleset[name] || fallback : fallback;
 }
 
 function leader(request) {
@@ -139,17 +139,20 @@ function leader(request) {
   if (!Array.isArray(request.palettes)) throw new RequestError("missing_field", "missing field 'palettes'");
   const seen = new Set();
   const palettes = request.palettes.map((p, i) => parsePalette(p, `palettes[${i}]`, seen));
-  const out = new Set(bug("out-still-compete") ? [] : request.out || []);
+  const compete = bug("out-still-compete") || reading(request.ruleset, "out_palettes", "ignored") === "compete";
+  const out = new Set(compete ? [] : request.out || []);
+  // tie_break=highest_card: Orange, Yellow and Indigo ties go to the highest card of the whole Palette.
+  const wholePalette = reading(request.ruleset, "tie_break", "deciding_group") === "highest_card" && [1, 2, 5].includes(rule);
   let who = null;
   let key = null;
   palettes.forEach((cards, i) => {
     if (out.has(i)) return;
     const q = qualifying(rule, cards);
     if (!q.length) return;
-    const k = [q.length, highest(q).strength];
+    const k = [q.length, highest(wholePalette ? cards : q).strength];
     if (key === null || k[0] > key[0] || (k[0] === key[0] && k[1] > key[1])) { who = i; key = k; }
   });
-  const highestCard = bug("nobody-qualifies-highest-wins") || nobodyQualifiesReading(request.ruleset) === "highest_card";
+  const highestCard = bug("nobody-qualifies-highest-wins") || reading(request.ruleset, "nobody_qualifies", "nobody") === "highest_card";
   if (who === null && highestCard) {
     palettes.forEach((cards, i) => {
       if (out.has(i) || !cards.length) return;
@@ -165,7 +168,8 @@ const OPS = {
   hello: () => ({
     protocol: "arbiter-engine/1", game: "red7", ops: ["hello", "leader", "qualifying"],
     games: { red7: { ops: ["hello", "leader", "qualifying"], players: [2, 3, 4], presets: ["basic"],
-                     switches: { nobody_qualifies: ["nobody", "highest_card"] } } },
+                     switches: { nobody_qualifies: ["nobody", "highest_card"], out_palettes: ["ignored", "compete"],
+                                 tie_break: ["deciding_group", "highest_card"] } } },
   }),
   leader,
   qualifying: (request) => ({

@@ -300,12 +300,26 @@ _LEADERS = (_leader_red, _leader_orange, _leader_yellow, _leader_green, _leader_
 
 def leader(rule: int, palettes: Sequence[CardMask], out: int = 0, ruleset: Ruleset | None = None) -> int | None:
     """Index of the player winning ``rule``, or None. ``out`` is a bitmask of players out."""
-    if out:
+    if out and (ruleset is None or ruleset.out_palettes == "ignored"):
         palettes = [0 if out >> i & 1 else m for i, m in enumerate(palettes)]
-    who = _LEADERS[rule](palettes)
+    if ruleset is not None and ruleset.tie_break == "highest_card" and rule in _GROUP_RULES:
+        who = _leader_by_highest_card(rule, palettes)
+    else:
+        who = _LEADERS[rule](palettes)
     if who is None and ruleset is not None and ruleset.nobody_qualifies == HIGHEST_CARD:
         return _leader_red(palettes)
     return who
+
+
+_GROUP_RULES = (1, 2, 5)  # Orange, Yellow, Indigo: the rules that compare one group among several
+
+
+def _leader_by_highest_card(rule: int, palettes: Sequence[CardMask]) -> int | None:
+    """The ``tie_break=highest_card`` reading: equal group sizes are decided by the highest card of
+    the whole Palette (every card "meets" a one-number, one-colour or run rule on its own)."""
+    keys = [KEYS[rule](m) >> 6 << 6 | m.bit_length() if m else 0 for m in palettes]
+    best = max(keys)
+    return keys.index(best) if best else None
 
 
 def is_winning(rule: int, palettes: Sequence[CardMask], player: int, out: int, ruleset: Ruleset) -> bool:

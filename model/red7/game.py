@@ -15,6 +15,7 @@ from itertools import pairwise
 from .cards import (
     ACTION_MASK,
     ALL_CARDS,
+    COLOUR_MASK,
     INDIGO,
     NUMBER_MASK,
     RED,
@@ -203,7 +204,10 @@ class TurnGenerator:
         self.pos = pos
         self.rs = pos.ruleset
         self.me = pos.to_move
-        self.keep_losing = self.rs.losing_turns == "legal"
+        # Which losing turns are moves (switch losing_turns): those without a hand discard ("plays"),
+        # those with one ("discards"), both or neither.
+        self.keep_losing_plays = self.rs.losing_turns in ("legal", "plays_only")
+        self.keep_losing = self.rs.losing_turns in ("legal", "discards_only")
 
     def winning(self, t: _Turn) -> bool:
         return fast_leader(t.rule, t.palettes, self.pos.out, self.rs) == self.me
@@ -226,7 +230,8 @@ class TurnGenerator:
 
     def _action1(self, t: _Turn, c: Card) -> Iterator[_Turn]:
         mine = _bits(t.palettes[self.me]) - (self.rs.action1_count == "before_play")
-        for j in self.pos.in_play:
+        targets = range(self.pos.players) if self.rs.action1_out_players == "allowed" else self.pos.in_play
+        for j in targets:
             theirs = _bits(t.palettes[j])
             if j == self.me or theirs < 2:
                 continue  # never an opponent's only card
@@ -247,7 +252,8 @@ class TurnGenerator:
 
     def _action7(self, t: _Turn, c: Card) -> Iterator[_Turn]:
         mine = t.palettes[self.me]
-        for x in cards_of(mine & ~(1 << c)):
+        movable = mine if self.rs.action7_self == "allowed" else mine & ~(1 << c)
+        for x in cards_of(movable):
             left = _set(t.palettes, self.me, mine & ~(1 << x))
             moved = _Turn(t.hand, left, t.deck, colour_of(x), t.drawn, True, t.failed, t.steps + ((CANVAS, x),))
             if self.rs.action7_check == "at_once" and not self.winning(moved):
@@ -262,7 +268,8 @@ class TurnGenerator:
 
     # -- Advanced draw ------------------------------------------------------------------------
     def advanced_draw(self, t: _Turn, discarded: Card) -> Iterator[_Turn]:
-        if self.rs.advanced and t.deck and number_of(discarded) > _bits(t.palettes[self.me]):
+        palette = t.palettes[self.me] if self.rs.advanced_draw_count == "at_discard" else self.pos.palettes[self.me]
+        if self.rs.advanced and t.deck and number_of(discarded) > _bits(palette):
             yield t.draw(by_action3=False)
             if self.rs.advanced_draw == "mandatory":
                 return
@@ -278,7 +285,7 @@ class TurnGenerator:
     def as_is(self, t: _Turn) -> Iterator[tuple[_Turn, bool]]:
         """``t`` itself as a whole turn, unless it is a losing turn that is not a move."""
         stays = self.stays(t, t.rule)
-        if stays or self.keep_losing:
+        if stays or self.keep_losing_plays:
             yield t, stays
 
     def discards(self, t: _Turn) -> Iterator[tuple[_Turn, bool]]:
@@ -289,6 +296,8 @@ class TurnGenerator:
         # A discard and a draw leave the Palettes as they are, so the discarded card's colour alone
         # decides whether the mover stays in: a losing turn is dropped before it is built.
         usable = t.hand if self.rs.action3_draw_discardable else t.hand & ~t.drawn
+        if self.rs.same_colour_discard == "not_allowed":
+            usable &= ~COLOUR_MASK[t.rule]  # FR: a discard is made "afin de modifier la règle"
         for d in cards_of(usable):
             stays = self.stays(t, colour_of(d))
             if stays or keep_losing:
@@ -419,7 +428,7 @@ def deal(players: int, seed: int, ruleset: Ruleset = BASIC, available: CardMask 
     if not 2 <= players <= 4:
         raise PositionError("players", f"Red7 takes 2 to 4 players, got {players}")
     cards = list(cards_of(available))[::-1]
-    if len(cards) < players * (HAND_SIZE + 1):
+    if len(cards) < players * new_hand_size(ruleset):
         raise PositionError("deck", f"{len(cards)} cards cannot deal {players} hands")
     random.Random(seed).shuffle(cards)
     return dealt(players, cards, ruleset, scores)
@@ -430,12 +439,20 @@ def dealt(players: int, cards: list[Card], ruleset: Ruleset = BASIC, scores: tup
     the rest the deck (top first); Canvas Red; the player left of the one winning Red goes first."""
     hands = tuple(sum(1 << c for c in cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(players))
     base = players * HAND_SIZE
-    palettes = tuple(1 << cards[base + i] for i in range(players))
+    # Under new_hand=hand a last deal may run out of Palette cards: the last seats get none.
+    palettes = tuple(1 << cards[base + i] if base + i < len(cards) else 0 for i in range(players))
     deck = tuple(cards[base + players :])
-    first = (fast_leader(RED, palettes) + 1) % players
+    red = fast_leader(RED, palettes)
+    first = 0 if red is None else (red + 1) % players
     if ruleset.advanced and scores is None:
         scores = (0,) * players
     return Position(RED, first, hands, palettes, 0, deck, ruleset, scores)
+
+
+def new_hand_size(ruleset: Ruleset) -> int:
+    """Cards a player needs for "a new hand" (switch new_hand): 7 hand cards and the Palette card
+    (the default), or the 7 hand cards alone."""
+    return HAND_SIZE + (ruleset.new_hand == "hand_and_palette")
 
 
 def key_of(rule: int, palette: CardMask) -> int:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from .cards import ALL_CARDS, CardMask
-from .game import HAND_SIZE, TARGETS, Move, Position, banked_set, deal, successors
+from .game import HAND_SIZE, TARGETS, Move, Position, banked_set, deal, new_hand_size, successors
 from .ruleset import Ruleset
 
 DEAL_SIZE = HAND_SIZE + 1  # each player needs 7 hand cards and 1 Palette card to start a round
@@ -73,7 +73,7 @@ class Match:
             return "round"
         if max(self.scores) >= self.target:
             return "target"
-        if self.available().bit_count() < self.players * DEAL_SIZE:
+        if self.available().bit_count() < self.players * new_hand_size(self.ruleset):
             return "cannot_deal"
         return None
 

@@ -79,9 +79,13 @@ def leader(
     ruleset: Ruleset = BASIC,
 ) -> int | None:
     """The player winning under ``rule`` among those not out, or None when nobody is."""
-    out = set(out)
+    # Reading out_palettes=compete (FR never says an eliminated Palette stops counting).
+    out = set(out) if ruleset.out_palettes == "ignored" else set()
     competing = [i for i in range(len(palettes)) if i not in out]
     keys = {i: key(rule, palettes[i]) for i in competing}
+    if ruleset.tie_break == "highest_card" and isinstance(RULES[rule].selector, (LargestGroup, LongestRun)):
+        # Equal group sizes decided by the highest card of the whole Palette.
+        keys = {i: (k[0], max(palettes[i])) if k != NO_KEY else k for i, k in keys.items()}
     best = max(competing, key=lambda i: keys[i], default=None)
     if best is not None and keys[best] != NO_KEY:
         return best

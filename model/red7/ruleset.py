@@ -17,7 +17,7 @@ SWITCHES: dict[str, tuple[Any, ...]] = {
     "actions": (False, True),
     "advanced": (False, True),
     "nobody_qualifies": (NOBODY, HIGHEST_CARD),
-    "losing_turns": ("not_generated", "legal"),
+    "losing_turns": ("not_generated", "legal", "plays_only", "discards_only"),
     "advanced_draw": ("optional", "mandatory"),
     "action_mode": ("mandatory", "optional"),
     "action1_eligibility": ("at_least_as_many", "any"),
@@ -32,6 +32,13 @@ SWITCHES: dict[str, tuple[Any, ...]] = {
     "banked_set": ("deciding", "all_tied_groups"),
     "next_round_first": ("left_of_red_leader", "left_of_last_winner"),
     "final_tie": ("shared", "most_cards"),
+    "same_colour_discard": ("allowed", "not_allowed"),
+    "action7_self": ("never", "allowed"),
+    "action1_out_players": ("never", "allowed"),
+    "new_hand": ("hand_and_palette", "hand"),
+    "advanced_draw_count": ("at_discard", "turn_start"),
+    "tie_break": ("deciding_group", "highest_card"),
+    "out_palettes": ("ignored", "compete"),
 }
 
 
@@ -58,6 +65,13 @@ class Ruleset(SwitchRuleset):
     banked_set: str = "deciding"
     next_round_first: str = "left_of_red_leader"
     final_tie: str = "shared"
+    same_colour_discard: str = "allowed"
+    action7_self: str = "never"
+    action1_out_players: str = "never"
+    new_hand: str = "hand_and_palette"
+    advanced_draw_count: str = "at_discard"
+    tie_break: str = "deciding_group"
+    out_palettes: str = "ignored"
 
 
 BASIC = Ruleset()

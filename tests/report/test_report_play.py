@@ -1,10 +1,10 @@
-"""Seeded play for the divergence sampling: the solver-guided player plays a forced win when one
-exists, and plays like the random player otherwise."""
+"""Seeded play for the frequency sampling: the reasonable player plays a forced win when one exists
+and otherwise stays in as cheaply as it can; the sample is the same in worker processes."""
 
 import random
 
 from arbiter.model.red7.notation import parse_text
-from arbiter.report.play import RandomPlay, SolverPlay, Turns, play_round
+from arbiter.report.red7.play import RandomPlay, ReasonablePlay, Turns, play_round
 from arbiter.solver import solve
 
 # docs/solver.md: player 0 forces the round with either of two turns out of four.
@@ -16,14 +16,14 @@ def test_solver_player_plays_a_winning_turn_when_it_has_one():
     options = Turns().options(pos)
     wins = set(solve(pos).winning_moves)
     for seed in range(20):
-        k = SolverPlay()(pos, options, random.Random(seed))
+        k = ReasonablePlay()(pos, options, random.Random(seed))
         assert str(options[k][0]) in wins
 
 
 def test_solver_player_wins_the_round_it_can_force():
     pos = parse_text(FORCED)
     for seed in range(10):
-        assert play_round(pos, Turns(), random.Random(seed), SolverPlay())[-1][1].winner == 0
+        assert play_round(pos, Turns(), random.Random(seed), ReasonablePlay())[-1][1].winner == 0
 
 
 def test_random_player_plays_every_legal_turn_in_step_order():
@@ -51,42 +51,54 @@ def test_choices_are_coupled_across_readings():
     pos = parse_text("red 0 | B5 G2 V1 O3 / Y6 | R4 Y4 / R6")
     options = Turns().options(pos)
     for seed in range(300):
-        for player in (RandomPlay(), SolverPlay()):
+        for player in (RandomPlay(), ReasonablePlay()):
             chosen = options[player(pos, options, random.Random(seed))][0]
             fewer = [o for k, o in enumerate(options) if o[0] == chosen or (k + seed) % 3]
             assert fewer[player(pos, fewer, random.Random(seed))][0] == chosen
 
 
+def test_reasonable_player_stays_in_with_the_fewest_cards():
+    # Player 0 can stay in by playing R5 alone (one card) or by playing and discarding (two): the
+    # cheap turn is chosen; with no forced win found (hands too large) it never passes.
+    pos = parse_text("red 0 | R5 B2 G3 V3 O6 Y4 I3 / O7 | R1 O1 Y1 G1 B1 I1 V1 / R6")
+    options = Turns().options(pos)
+    for seed in range(30):
+        move, nxt = options[ReasonablePlay()(pos, options, random.Random(seed))]
+        assert str(move) != "pass" and not nxt.is_out(0)
+        assert pos.hands[0].bit_count() - nxt.hands[0].bit_count() == 1
+        assert "discard" not in str(move)
+
+
 def test_sample_in_worker_processes_equals_the_serial_sample():
-    from arbiter.report.catalogue import BY_ID
-    from arbiter.report.divergence import sample
+    from arbiter.report.red7.catalogue import BY_ID
+    from arbiter.report.red7.sampling import sample
 
     entries = [BY_ID["nobody-qualifies"], BY_ID["action1-eligibility"]]
     steps = []
-    serial = sample(entries, 7, 3, policy="random")
-    parallel = sample(entries, 7, 3, steps.append, policy="random", jobs=2)
+    serial = sample(entries, 7, 3)
+    parallel = sample(entries, 7, 3, steps.append, jobs=2)
     assert parallel == serial
-    assert sum(steps) == 7 * 3  # every game of every player count reported once
+    assert sum(steps) == 7 * 3 * 2  # every game of every player count and preset reported once
 
 
 _serial_games = None
 
 
-def _dying_games(entries, players, first, count, seed, policy):
+def _dying_games(entries, preset, players, first, count, seed):
     # A worker that dies mid-run (as by a crash or the OOM killer), every time it reaches game 5.
     if first == 5:
         import os
         os._exit(1)
-    return _serial_games(entries, players, first, count, seed, policy)
+    return _serial_games(entries, preset, players, first, count, seed)
 
 
 def test_a_worker_that_keeps_dying_stops_the_sample_with_a_message(monkeypatch):
     import pytest
-    from arbiter.report import divergence
-    from arbiter.report.catalogue import BY_ID
+    from arbiter.report.red7 import sampling
+    from arbiter.report.red7.catalogue import BY_ID
 
     global _serial_games
-    _serial_games = divergence._games
-    monkeypatch.setattr(divergence, "_games", _dying_games)
-    with pytest.raises(RuntimeError, match="worker processes died 3 times before piece . of 6 was done"):
-        divergence.sample([BY_ID["nobody-qualifies"]], 10, 3, jobs=2)
+    _serial_games = sampling._games
+    monkeypatch.setattr(sampling, "_games", _dying_games)
+    with pytest.raises(RuntimeError, match="worker processes died 3 times before piece . of . was done"):
+        sampling.sample([BY_ID["nobody-qualifies"]], 10, 3, jobs=2)

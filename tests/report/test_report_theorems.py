@@ -7,7 +7,8 @@ from arbiter.model.red7 import reference
 from arbiter.model.red7.cards import parse_card
 from arbiter.proofs import catalogue, never_decides
 from arbiter.proofs.cache import Cache
-from arbiter.report import theorems
+from arbiter.report.red7 import theorems
+from arbiter.report.red7.build import proofs_appendix
 from arbiter.report.render import to_html, to_markdown
 
 SECTION = {"z3": "9.9.9",
@@ -20,7 +21,7 @@ SECTION = {"z3": "9.9.9",
 
 
 def test_section_is_the_whole_catalogue_as_expected(report):
-    proofs = report["proofs"]
+    proofs = theorems.section()
     assert [t["id"] for t in proofs["theorems"]] == [t.id for t in catalogue()]
     assert [t["id"] for t in proofs["theorems"] if not t["as_expected"]] == []
     assert proofs["never_decides"] == never_decides()
@@ -30,7 +31,7 @@ def test_section_is_the_whole_catalogue_as_expected(report):
 
 @pytest.mark.parametrize("theorem_id, wins", [("winning-everywhere", 7), ("losing-everywhere", 0)])
 def test_section_witnesses_are_true_of_the_engine(report, theorem_id, wins):
-    (t,) = [t for t in report["proofs"]["theorems"] if t["id"] == theorem_id]
+    (t,) = [t for t in theorems.section()["theorems"] if t["id"] == theorem_id]
     palettes = [[parse_card(c) for c in p] for p in t["witness"]["palettes"]]
     assert all(palettes)
     assert sum(reference.leader(rule, palettes) == 0 for rule in range(7)) == wins
@@ -62,12 +63,12 @@ def test_section_is_proved_once_then_read_from_the_cache(tmp_path, monkeypatch):
 
 
 def test_proofs_section_renders_in_markdown_and_html(report):
-    full = {**report, "proofs": SECTION}
+    full = {**report, "appendices": [proofs_appendix(SECTION)]}
     md = to_markdown(full)
-    assert "Proved with z3 9.9.9" in md
+    assert "(z3 9.9.9)" in md
     assert "| winning-everywhere | Winning under all seven rules | witness | counterexample (not as expected) |" in md
     assert "| violet | R7 O7 |" in md and "| red | - |" in md
     doc = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(to_html(full))
     section = doc.find(".//section[@id='proofs']")
-    assert len(section.findall(".//table")) == 2
+    assert len(section.findall(".//details/table")) == 2, "the theorem tables fold away in a <details>"
     assert "not as expected" in "".join(section.itertext())

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from arbiter.cli.main import cli
 from arbiter.model.red7.game import Position, deal
+from arbiter.model.red7.ruleset import Ruleset
 from arbiter.model.red7.notation import parse_text
 from arbiter.model.red7.ruleset import ACTIONS, BASIC
 from arbiter.solver import core, solve
@@ -49,10 +50,14 @@ def test_every_switch_value_is_listed_and_tested():
         # A new reading is safe (it falls back to Python) but makes every solve slow until the core
         # learns it: list the values the core's behaviour matches in core._FLAGS, test them here.
         assert name in core.SUPPORTED, f"switch {name!r} is unknown to the compiled core: every solve runs in Python"
-        for v in values[1:]:
-            if name in ("next_round_first", "final_tie"):
+        assert values[0] in core.SUPPORTED[name], f"{name}: the core does not know its default"
+        for v in core.SUPPORTED[name]:
+            if name in ("next_round_first", "final_tie", "new_hand") or v == values[0]:
                 continue  # readings between rounds: a round search never consults them
             assert any(getattr(rs, name) == v for rs in RULESETS), f"{name}={v} not tested"
+        for v in values:
+            if v not in core.SUPPORTED[name]:
+                assert core.unsupported(Ruleset().with_switches(**{name: v})) is not None, f"{name}={v} not refused"
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=str)

@@ -102,7 +102,8 @@ class Replay:
     def action1(self, c: int) -> None:
         """Take an opponent's Palette card (never their only one) to the deck."""
         mine = self.mine.bit_count() - (self.rs.action1_count == "before_play")
-        eligible = [j for j in self.pos.in_play if j != self.me and self.palettes[j].bit_count() >= 2
+        targets = range(self.pos.players) if self.rs.action1_out_players == "allowed" else self.pos.in_play
+        eligible = [j for j in targets if j != self.me and self.palettes[j].bit_count() >= 2
                     and (self.rs.action1_eligibility == "any" or self.palettes[j].bit_count() >= mine)]
         self.owed(bool(eligible), self.peek() == game.TAKE)
         if self.peek() == game.TAKE:
@@ -124,10 +125,11 @@ class Replay:
 
     def action7(self, c: int) -> None:
         """Move another Palette card to the Canvas (or the deck top)."""
-        self.owed(bool(self.mine & ~(1 << c)), self.peek() in (game.CANVAS, game.DECK))
+        movable = self.mine if self.rs.action7_self == "allowed" else self.mine & ~(1 << c)
+        self.owed(bool(movable), self.peek() in (game.CANVAS, game.DECK))
         if self.peek() == game.CANVAS:
             x = self.take_step(game.CANVAS)
-            assert x != c and self.mine >> x & 1
+            assert movable >> x & 1
             self.palettes[self.me] &= ~(1 << x)
             self.rule = colour_of(x)
             self.moved_to_canvas = True
@@ -137,7 +139,7 @@ class Replay:
                 self.advanced_draw(x)
         elif self.peek() == game.DECK:
             x = self.take_step(game.DECK)
-            assert x != c and self.mine >> x & 1 and self.rs.action7_destination == "canvas_or_deck"
+            assert movable >> x & 1 and self.rs.action7_destination == "canvas_or_deck"
             self.palettes[self.me] &= ~(1 << x)
             self.deck.insert(0, x)
 
@@ -146,13 +148,15 @@ class Replay:
         assert self.hand >> d & 1, "discarded a card not in hand"
         assert self.rs.action3_draw_discardable or not self.drawn_by_3 >> d & 1
         assert self.rs.discard_after_action7 or not self.moved_to_canvas
+        assert self.rs.same_colour_discard == "allowed" or colour_of(d) != self.rule
         self.hand &= ~(1 << d)
         self.rule = colour_of(d)
         self.advanced_draw(d)
 
     def advanced_draw(self, card: int) -> None:
         """Advanced: a card to the Canvas numbered above the Palette size allows a draw."""
-        allowed = self.rs.advanced and bool(self.deck) and number_of(card) > self.mine.bit_count()
+        counted = self.mine if self.rs.advanced_draw_count == "at_discard" else self.pos.palettes[self.me]
+        allowed = self.rs.advanced and bool(self.deck) and number_of(card) > counted.bit_count()
         assert allowed or self.peek() != game.DRAW, "a draw the Advanced rule does not give"
         if allowed and self.peek() is None and self.rs.advanced_draw == "mandatory":
             raise NeedMore
@@ -213,7 +217,9 @@ def all_turns(pos: game.Position) -> dict[str, bool]:
             except AssertionError:
                 continue
             frontier.append(tuple(move))
-            if told.stays or rs.losing_turns == "legal" or str(move) == "pass":
+            discards = any(verb == game.DISCARD for verb, _ in move)
+            losing_ok = rs.losing_turns == "legal" or rs.losing_turns == ("discards_only" if discards else "plays_only")
+            if told.stays or losing_ok or str(move) == "pass":
                 found[str(move)] = told.stays
     return found
 
@@ -283,7 +289,8 @@ class WholeGames(RuleBasedStateMachine):
         assert (reference.leader(after.rule, sets, in_at_start, rs) == me) == winning
         if str(move) == "pass":
             assert after.is_out(me)
-        elif rs.losing_turns == "not_generated":
+        elif rs.losing_turns == "not_generated" or rs.losing_turns == (
+                "plays_only" if any(verb == game.DISCARD for verb, _ in move) else "discards_only"):
             assert winning and not after.is_out(me), "the mover is not winning after a turn"
         else:
             assert winning or after.is_out(me), "a losing turn left the mover in"

@@ -2,8 +2,8 @@
 default and the alternative give different legal turns or outcomes, both asserted. Sources for
 each reading are in red7-digest.md ("Where the sources differ", "Default readings")."""
 
-from arbiter.model.red7 import game, match
-from arbiter.model.red7.cards import parse_card, parse_cards
+from arbiter.model.red7 import fast, game, match, reference
+from arbiter.model.red7.cards import cards_of, parse_card, parse_cards
 from arbiter.model.red7.notation import parse_text
 from arbiter.model.red7.ruleset import SWITCHES, Ruleset
 
@@ -229,3 +229,90 @@ def test_final_tie():
         assert done.end_reason == "cannot_deal" and done.scores == (15, 15, 3, 0)
         winners[value] = done.winners
     assert winners == {"shared": [0, 1], "most_cards": [0]}
+
+
+def test_losing_turns__plays_only_and_discards_only():
+    """The split readings: FR forbids only a discard that leaves you not winning ("possible
+    uniquement si le joueur devient vainqueur"), so losing plays are moves and losing discards
+    are not (plays_only); discards_only is the converse."""
+    text = "red 0 basic | V3 R7 / B1 | G2 / O4"
+    plays = moves(text, losing_turns="plays_only")
+    discards = moves(text, losing_turns="discards_only")
+    assert "play V3" in plays and "discard R7" not in plays and "play V3 discard R7" not in plays
+    assert "discard R7" in discards and "play V3 discard R7" in discards and "play V3" not in discards
+
+
+def test_same_colour_discard():
+    """FR: a discard is made "afin de modifier la règle". Under Red, discarding the R2 keeps the
+    rule Red: allowed by default, not allowed when a discard must change the rule."""
+    text = "red 0 basic | R2 V6 / R7 | B1 / O4"
+    assert "discard R2" in moves(text, same_colour_discard="allowed")
+    refused = moves(text, same_colour_discard="not_allowed")
+    assert "discard R2" not in refused and "play V6 discard R2" not in refused and "play R2" in refused
+
+
+def test_action7_self():
+    """V1.1: "one *other* card of your Palette"; EN-REF "a Palette card" and FR "une carte de
+    votre Palette" do not exclude the 7 itself."""
+    text = "red 0 actions | B7 / R6 | O5 / O2 | deck G1"
+    assert moves(text, action7_self="never") == ["discard B7", "pass", "play B7 canvas R6", "play B7 deck R6"]
+    assert moves(text, action7_self="allowed") == [
+        "discard B7", "pass", "play B7 canvas B7", "play B7 canvas R6", "play B7 deck B7", "play B7 deck R6"]
+    after = game.apply(under(text, action7_self="allowed"), "play B7 canvas B7")
+    assert after.rule == 4 and after.palettes[0] == parse_cards(["R6"])  # Blue: R6 against O5
+
+
+def test_action1_out_players():
+    """May a 1 take from a player who is out? Player 2 is out with two Palette cards; player 1
+    has only one, so only the alternative lets the 1 take anything."""
+    text = "red 0 actions | R1 / R7 | O6 / O2 | Y6 Y4 / B5 B4 out | deck G1"
+    assert moves(text, action1_out_players="never") == ["discard R1", "pass", "play R1"]
+    assert moves(text, action1_out_players="allowed") == ["discard R1", "pass", "play R1 take B4", "play R1 take B5"]
+
+
+def test_new_hand():
+    """"If a new hand cannot be dealt to everyone, the game ends": player 3 wins the round and
+    banks the G5; the 29 cards left for 4 players are enough for 7-card hands (new_hand=hand,
+    only player 0 gets a Palette card) but not for hands and a Palette card each."""
+    banked = (parse_cards(["R1", "O1", "Y1", "G1", "B1", "I1", "V1", "R2", "O2", "Y2"]),
+              parse_cards(["G2", "B2", "I2", "V2", "R3", "O3", "Y3", "G3", "B3"]), 0, 0)
+    text = "red 0 advanced | Y7 / Y5 | O7 / O6 out | R7 / R5 out | G7 / G5 | scores 13 23 0 0"
+    for value, over in (("hand_and_palette", True), ("hand", False)):
+        done = match.Match(0, under(text).ruleset.with_switches(new_hand=value),
+                           finished_round(text, new_hand=value), 3, banked, ())
+        assert done.position.winner == 3 and done.available().bit_count() == 29
+        assert done.is_over is over
+        if not over:
+            dealt = match.next_round(done).position
+            assert [p.bit_count() for p in dealt.palettes] == [1, 0, 0, 0]
+            assert all(h.bit_count() == 7 for h in dealt.hands) and dealt.deck == ()
+
+
+def test_advanced_draw_count():
+    """"higher than the number of cards in your Palette": counted at the discard (after this
+    turn's play, the default) or at the start of the turn. Play B1 then discard O2: the Palette
+    holds 2 cards at the discard, 1 at the start."""
+    text = "red 0 advanced | B1 O2 / R7 | V1 / R6 | deck G1"
+    assert "play B1 discard O2 draw" not in moves(text, advanced_draw_count="at_discard")
+    assert "play B1 discard O2 draw" in moves(text, advanced_draw_count="turn_start")
+
+
+def test_tie_break():
+    """"the highest card among the cards meeting the rule": of the deciding group (default), or
+    of the whole Palette, every card meeting a one-colour rule on its own. Yellow, two Blues
+    against two Greens: G6 beats B3, but player 0's R7 is the highest card of all."""
+    pals = [parse_cards(["R7", "B2", "B3"]), parse_cards(["G5", "G6"])]
+    assert fast.leader(2, pals, 0, Ruleset(tie_break="deciding_group")) == 1
+    assert fast.leader(2, pals, 0, Ruleset(tie_break="highest_card")) == 0
+    assert reference.leader(2, [set(cards_of(p)) for p in pals], (), Ruleset(tie_break="highest_card")) == 0
+    text = "yellow 0 basic | V1 / R7 B2 B3 | O1 / G5 G6"
+    assert "play V1" not in moves(text, tie_break="deciding_group")
+    assert "play V1" in moves(text, tie_break="highest_card")
+
+
+def test_out_palettes():
+    """FR never says an eliminated player's Palette stops competing (EN-REF: "eliminated Palettes
+    stop competing"). Player 2 is out with the R7: under Red the mover leads only if it is ignored."""
+    text = "red 0 basic | B2 / O7 | Y6 / R6 | V5 / R7 out"
+    assert "play B2" in moves(text, out_palettes="ignored")
+    assert moves(text, out_palettes="compete") == ["pass"]

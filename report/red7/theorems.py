@@ -5,6 +5,7 @@ the process and, when a ``Cache`` is given, on disk keyed by the code and the z3
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -12,7 +13,7 @@ import z3
 from arbiter.proofs import never_decides, run_catalogue
 from arbiter.proofs.cache import PACKAGES, Cache, code_version, key
 
-STABLE = ("id", "statement", "scope", "expected", "status", "witness")  # seconds vary, so they are left out
+STABLE = ("id", "statement", "kind", "scope", "expected", "status", "witness")  # seconds vary, so they are left out
 
 _memo: dict[str, dict[str, Any]] = {}
 
@@ -46,3 +47,17 @@ def section(cache: Cache | None = None, progress: Callable[[int, int], None] | N
         progress(len(data["theorems"]), len(data["theorems"]))
     _memo[k] = data
     return data
+
+
+PROOFS_INTRO = ("Settled by `arbiter.proofs` as the report is built (z3 {z3}): the theorem catalogue (what "
+                "`arbiter prove` runs) and the deciding-card table (`never_decides`). A status is `proved` (the "
+                "negation is unsatisfiable for z3), `counterexample` or `witness` (a satisfying example with the "
+                "fewest cards, shown as cards), or `checked`: a fact about turns checked on the engine's own "
+                "turns over the stated scope of reachable positions, which is evidence, not a proof.")
+NEVER_INTRO = ("Cards that can never be the deciding card (the highest qualifying card of the winning Palette) "
+               "against 1, 2 or 3 opponents, by rule, strongest first:")
+
+
+def witness_text(t: dict[str, Any]) -> str:
+    w = t.get("witness")
+    return json.dumps(w, ensure_ascii=False, separators=(", ", ": ")) if w is not None else ""

@@ -1,6 +1,6 @@
 """Seeded play shared by the witness finder and the divergence sampler: legal turns remembered per
 game, and rounds and whole Advanced games played by a policy (uniformly random legal turns, or a
-solver-guided player who plays a forced win whenever a small search finds one)."""
+reasonable player: a cheap heuristic, and the solver once the hands are small)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ from dataclasses import replace
 
 from arbiter.model.red7 import Move, Position, successors
 from arbiter.model.red7.cards import ALL_CARDS, cards_of, number_of, parse_cards
-from arbiter.model.red7.game import deal
+from arbiter.model.red7.game import DISCARD, PASS_MOVE, deal
 from arbiter.model.red7.match import Match, next_round, round_seed, start
 from arbiter.model.red7.ruleset import SWITCHES, Ruleset
 from arbiter.solver import solve
 
-from .catalogue import Entry, Reading
+from ..entry import Entry, Reading
 
-MATCH_SWITCHES = ("next_round_first", "final_tie")  # read between rounds only, never by a turn
+MATCH_SWITCHES = ("next_round_first", "final_tie", "new_hand")  # read between rounds only, never by a turn
 ROUND_ONLY = {s: SWITCHES[s][0] for s in MATCH_SWITCHES}  # a ruleset as the turns of a round see it
 MAX_ROUNDS = 60  # a game ends long before this; the bound keeps a faulty engine from hanging us
 SOLVE_CARDS = 6  # the solver-guided player searches once the hands hold at most this many cards
@@ -80,12 +80,13 @@ class RandomPlay:
         return _least(options, list(range(len(options))), rng)
 
 
-class SolverPlay:
-    """A player who can force the round (found by ``solve`` within SOLVE_NODES nodes, once the
-    hands hold at most SOLVE_CARDS cards) picks at random among their winning turns; otherwise,
-    or when the search gives up, a random legal turn (both coupled across readings, see ``_least``)."""
+class ReasonablePlay:
+    """A reasonable player: once the hands hold at most SOLVE_CARDS cards, plays a forced win when
+    ``solve`` finds one (within SOLVE_NODES nodes); otherwise stays in spending as few hand cards as
+    it can, preferring to keep the rule (no discard), then at random; passes when it cannot stay
+    in. Random choices are coupled across readings (see ``_least``)."""
 
-    name = "solver"
+    name = "reasonable"
 
     def __init__(self) -> None:
         self.memo: dict[tuple, frozenset[str]] = {}
@@ -104,10 +105,19 @@ class SolverPlay:
     def __call__(self, pos: Position, options: Options, rng: random.Random) -> int:
         wins = self.winning(pos)
         chosen = [k for k, (m, _) in enumerate(options) if str(m) in wins] if wins else []
-        return _least(options, chosen or list(range(len(options))), rng)
+        if not chosen:
+            me, hand = pos.to_move, pos.hands[pos.to_move].bit_count()
+            costs = {k: (hand - nxt.hands[me].bit_count(), any(v == DISCARD for v, _ in m))
+                     for k, (m, nxt) in enumerate(options) if m != PASS_MOVE and not nxt.is_out(me)}
+            if costs:
+                cheapest = min(costs.values())
+                chosen = [k for k, c in costs.items() if c == cheapest]
+            else:
+                chosen = [k for k, (m, _) in enumerate(options) if m == PASS_MOVE]
+        return _least(options, chosen, rng)
 
 
-Policy = RandomPlay | SolverPlay
+Policy = RandomPlay | ReasonablePlay
 
 
 def play_round(pos: Position, turns: Turns, rng: random.Random,

@@ -20,7 +20,8 @@ from arbiter.model.red7.match import DEAL_SIZE
 from arbiter.model.red7.notation import position_to_json
 from arbiter.solver import solve
 
-from .catalogue import VIEWS, Entry, Reading
+from ..entry import Entry, Reading
+from .catalogue import VIEWS
 from .play import MATCH_SWITCHES, Turns, after_round, differs_at_round_end, play_match, play_round, resume, state, under
 
 # Kinds of difference, most direct first; the finder reports the first kind it can witness.
@@ -29,10 +30,11 @@ KINDS = (WINNING, LEGAL_MOVES, OUTCOME)
 SAMPLES = {WINNING: 6000, LEGAL_MOVES: 3000, OUTCOME: 3000, SOLVED: 8000}  # random positions tried per kind
 SOLVE_NODES = 5000  # node budget of each solve in the solved-value search; past it the position is skipped
 GAMES = 40  # seeded random games tried per player count for a round-end witness
-GAME_END_SWITCHES = ("final_tie",)  # read only when a game ends
+GAME_END_SWITCHES = ("final_tie", "new_hand")  # read only when a game ends
 LAST_DEALS = 400  # seeded last deals tried per player count for a game-end witness
 CANDIDATES = 5  # differing positions shrunk per entry; the smallest result is the witness
-SOLVED_CANDIDATES = 3  # fewer for the solved value: each shrinking step solves twice
+SOLVED_CANDIDATES = 1  # fewer for the solved value: each shrinking step solves once per reading
+OUT_SWITCHES = ("action1_out_players", "out_palettes")  # points that need a player out: 3 players, one out
 SOLVED_PLAYERS = (2, 3)  # player counts tried in turn by the solved-value search
 
 
@@ -54,14 +56,38 @@ def kinds_for(entry: Entry) -> tuple[str, ...]:
     return (ROUND_END,) if entry.switch in MATCH_SWITCHES else KINDS
 
 
+def _distinct(values: list) -> bool:
+    """Every reading says something else (with three readings, each pair differs)."""
+    return len(set(values)) == len(values)
+
+
+# Entries whose witness must not also be one of a neighbouring switch: (switch, its other value)
+# that must leave the default reading's turns unchanged in the witness. A position where the 1's
+# count matters is always one where its eligibility matters too (an opponent with one card fewer
+# than you, the 1 included), so only the eligibility witness can be kept apart.
+APART = {"action1-eligibility": ("action1_count", "before_play")}
+
+
+def apart(entry: Entry, pos: Position) -> bool:
+    """Whether ``pos`` shows this entry's point alone (see APART)."""
+    if entry.id not in APART:
+        return True
+    switch, value = APART[entry.id]
+    other = Reading(entry.default.label, entry.default.meaning, entry.default.switches + ((switch, value),))
+    mine, theirs = moves_under(pos, entry, entry.default), moves_under(pos, entry, other)
+    return set(mine) == set(theirs) and all(state(mine[m]) == state(theirs[m]) for m in mine)
+
+
 def differs(kind: str, entry: Entry, pos: Position) -> bool:
+    if not apart(entry, pos):
+        return False
     if kind == WINNING:
-        return len({leader_under(pos, entry, r) for r in entry.readings}) > 1
+        return _distinct([leader_under(pos, entry, r) for r in entry.readings])
     results = [moves_under(pos, entry, r) for r in entry.readings]
     if kind == LEGAL_MOVES:
-        return any(set(res) != set(results[0]) for res in results[1:])
+        return _distinct([frozenset(res) for res in results])
     common = set.intersection(*(set(res) for res in results))
-    return any(len({state(res[m]) for res in results}) > 1 for m in common)
+    return any(_distinct([state(res[m]) for res in results]) for m in common)
 
 
 def claim(kind: str, entry: Entry, pos: Position) -> dict[str, Any]:
@@ -79,7 +105,7 @@ def claim(kind: str, entry: Entry, pos: Position) -> dict[str, Any]:
                              "only_here": sorted(set(res) - everywhere)})
         return {"outcomes": outcomes}
     common = sorted(set.intersection(*(set(res) for res in results)))
-    move = next(m for m in common if len({state(res[m]) for res in results}) > 1)
+    move = next(m for m in common if _distinct([state(res[m]) for res in results]))
     for r, res in zip(entry.readings, results):
         outcomes.append({"reading": r.label, "result": position_to_json(res[move])})
     return {"move": move, "outcomes": outcomes}
@@ -101,8 +127,10 @@ def solved_value(pos: Position, entry: Entry, reading: Reading) -> tuple[int | N
 
 
 def differs_solved(entry: Entry, pos: Position) -> bool:
+    if not apart(entry, pos):
+        return False
     values = [solved_value(pos, entry, r) for r in entry.readings]
-    return None not in values and len(set(values)) > 1
+    return None not in values and _distinct(values)
 
 
 def claim_solved(entry: Entry, pos: Position) -> dict[str, Any]:
@@ -117,6 +145,8 @@ def claim_solved(entry: Entry, pos: Position) -> dict[str, Any]:
 
 
 def random_position(rng: random.Random, entry: Entry, players: int | None = None) -> Position:
+    if entry.switch in OUT_SWITCHES:
+        players = players or 3
     players = players or rng.choice((2, 2, 2, 3))
     hand_sizes = [rng.randint(1, 3)] + [rng.randint(0, 2) for _ in range(players - 1)]
     palette_sizes = [rng.randint(1, 3) for _ in range(players)]
@@ -131,7 +161,9 @@ def random_position(rng: random.Random, entry: Entry, players: int | None = None
         cards = cards[n:]
     rule = entry.rule if entry.rule is not None else rng.randrange(7)
     scores = (0,) * players if entry.base.advanced else None
-    return Position(rule, 0, tuple(hands), tuple(palettes), 0, tuple(cards), entry.base, scores)
+    # A point about players who are out needs one: a seat other than the mover's.
+    out = 1 << rng.randrange(1, players) if entry.switch in OUT_SWITCHES else 0
+    return Position(rule, 0, tuple(hands), tuple(palettes), out, tuple(cards), entry.base, scores)
 
 
 def _mask(cards: list[int]) -> int:
@@ -144,8 +176,11 @@ def smaller(pos: Position, fixed_rule: bool) -> Iterator[Position]:
     for j in range(n):
         if n > 2 and j != pos.to_move:
             keep = [i for i in range(n) if i != j]
+            out = sum(1 << k for k, i in enumerate(keep) if pos.out >> i & 1)
+            if len(keep) - out.bit_count() < 2:
+                continue  # the round would be over
             yield replace(pos, hands=tuple(pos.hands[i] for i in keep), palettes=tuple(pos.palettes[i] for i in keep),
-                          to_move=keep.index(pos.to_move),
+                          to_move=keep.index(pos.to_move), out=out,
                           scores=None if pos.scores is None else tuple(pos.scores[i] for i in keep))
     for k in range(len(pos.deck)):
         yield replace(pos, deck=pos.deck[:k] + pos.deck[k + 1:])
@@ -271,10 +306,10 @@ def find_solved(entry: Entry, seed: int) -> dict[str, Any] | None:
     players some points cannot matter: whoever goes out leaves the other alone in the round); None
     when the seeded search found none (or for a point read between rounds or through a Palette
     view, which no single round's solution can show)."""
-    if kinds_for(entry) != KINDS:
-        return None
+    if kinds_for(entry) != KINDS or len(entry.readings) > 2:
+        return None  # with three readings the solved values rarely all differ; the position witness shows them
     hits: list[Position] = []
-    for players in SOLVED_PLAYERS:
+    for players in (3,) if entry.switch in OUT_SWITCHES else SOLVED_PLAYERS:
         # The 2-player stream keeps its seed string, so adding the 3-player fallback changed no
         # witness already found with two players.
         tag = f"{entry.id}/{SOLVED}/{seed}" + ("" if players == 2 else f"/{players}")
@@ -292,3 +327,18 @@ def find_solved(entry: Entry, seed: int) -> dict[str, Any] | None:
     best = min((shrink(p, lambda q: differs_solved(entry, q), entry.rule is not None) for p in hits), key=size)
     best = under(best, entry, entry.default)
     return {"kind": SOLVED, "position": position_to_json(best), **claim_solved(entry, best)}
+
+
+def settings(entry: Entry) -> dict[str, Any]:
+    """The search settings behind an entry's witnesses, for its technical appendix."""
+    if not entry.plays:
+        return {}
+    kinds = kinds_for(entry)
+    if kinds == (ROUND_END,):
+        if entry.switch in GAME_END_SWITCHES:
+            return {"search": "last deals of 3- and 4-player games", "deals_tried": LAST_DEALS}
+        return {"search": "seeded random-turn games, 2 then 3 then 4 players", "games_per_count": GAMES}
+    return {"kinds": list(kinds), "positions_tried": {k: SAMPLES[k] for k in kinds}, "candidates": CANDIDATES,
+            "solved": {"positions_tried": SAMPLES[SOLVED], "players": list(SOLVED_PLAYERS),
+                       "nodes_per_solve": SOLVE_NODES, "candidates": SOLVED_CANDIDATES}
+            if kinds == KINDS else None}

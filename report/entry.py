@@ -1,0 +1,166 @@
+"""The entry format of every game's clarification report (FAQ and errata style): numbered entries
+that keep their number across editions, their sources and readings, and the edition change log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# What kind of point an entry is, in the publisher's terms.
+KINDS = {
+    "conflict": "conflict between sources",
+    "gap": "gap no source fills",
+    "unclear": "unclear wording",
+    "translation": "translation",
+}
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A source sentence. ``paraphrase`` marks a source known only through a summary in our words
+    (printed as such, never as a quotation)."""
+
+    source: str
+    text: str
+    paraphrase: bool = False
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read the point. ``switches`` are ruleset overrides on the entry's base ruleset;
+    ``view`` names a game-specific evaluation for readings the ruleset has no switch for."""
+
+    label: str
+    meaning: str
+    switches: tuple[tuple[str, Any], ...] = ()
+    view: str | None = None
+
+    def ruleset(self, base: Any) -> Any:
+        return base.with_switches(**dict(self.switches))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One numbered point. The first reading is the engine's default and the recommended one.
+    ``base`` is the game's ruleset under which the point arises (``preset`` its name) and
+    ``measured_in`` the presets whose games measure how often it matters. ``readings`` may be
+    empty for a point of wording that changes no play."""
+
+    id: str
+    number: int
+    since: str  # the edition it first appeared in
+    title: str
+    question: str
+    answer: str  # one or two plain sentences
+    kind: str  # a key of KINDS
+    recommendation: str
+    wording_en: str
+    wording_fr: str
+    sources: tuple[Quote, ...]
+    readings: tuple[Reading, ...]
+    preset: str
+    base: Any
+    switch: str | None = None
+    related: tuple[str, ...] = ()
+    measured_in: tuple[str, ...] = ()
+    rule: int | None = None  # game-specific: the rule the point is about, when it is about one
+    notes: tuple[str, ...] = ()  # technical notes, printed in the entry's appendix
+    changes: tuple[tuple[str, str], ...] = ()  # (edition, what changed in it)
+
+    @property
+    def default(self) -> Reading:
+        return self.readings[0]
+
+    @property
+    def plays(self) -> bool:
+        """Whether the readings differ in play (otherwise the point is one of wording only)."""
+        return len(self.readings) > 1
+
+
+@dataclass(frozen=True)
+class Edition:
+    version: str
+    summary: str
+
+
+@dataclass(frozen=True)
+class Retired:
+    """A number no longer used: it is never given to another entry."""
+
+    number: int
+    id: str
+    version: str  # the edition that retired it
+    why: str
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """A game's entries with its sources (name -> description), editions (oldest first) and
+    retired numbers."""
+
+    game: str
+    title: str
+    sources: dict[str, str]
+    entries: tuple[Entry, ...]
+    editions: tuple[Edition, ...]
+    retired: tuple[Retired, ...] = field(default=())
+
+    @property
+    def version(self) -> str:
+        return self.editions[-1].version
+
+    def by_id(self) -> dict[str, Entry]:
+        return {e.id: e for e in self.entries}
+
+    def check(self) -> None:
+        """Raise ValueError on a reused or duplicate number or id, an unknown kind, a cross-link
+        to nothing, or an edition nobody published."""
+        numbers = [e.number for e in self.entries] + [r.number for r in self.retired]
+        if len(set(numbers)) != len(numbers):
+            raise ValueError(f"{self.game}: an entry number is used twice (retired numbers are never reused)")
+        ids = [e.id for e in self.entries]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"{self.game}: an entry id is used twice")
+        versions = {e.version for e in self.editions}
+        for e in self.entries:
+            if e.kind not in KINDS:
+                raise ValueError(f"{e.id}: unknown kind {e.kind!r}")
+            if e.since not in versions or any(v not in versions for v, _ in e.changes):
+                raise ValueError(f"{e.id}: names an edition that is not in the catalogue")
+            for r in e.related:
+                if r not in ids:
+                    raise ValueError(f"{e.id}: related entry {r!r} does not exist")
+
+    def changelog(self) -> dict[str, list[dict[str, Any]]]:
+        """What the current edition changed against the previous one: entries added, entries
+        changed (with what), numbers retired (with why)."""
+        v = self.version
+        return {
+            "added": [{"number": e.number, "id": e.id, "title": e.title} for e in self.entries if e.since == v],
+            "changed": [{"number": e.number, "id": e.id, "title": e.title, "what": what}
+                        for e in self.entries for ver, what in e.changes if ver == v],
+            "retired": [{"number": r.number, "id": r.id, "why": r.why} for r in self.retired if r.version == v],
+        }
+
+
+def entry_json(entry: Entry) -> dict[str, Any]:
+    """An entry's own fields as JSON (the build adds witness and frequency)."""
+    return {
+        "id": entry.id,
+        "number": entry.number,
+        "since": entry.since,
+        "title": entry.title,
+        "question": entry.question,
+        "answer": entry.answer,
+        "kind": entry.kind,
+        "kind_text": KINDS[entry.kind],
+        "recommendation": entry.recommendation,
+        "wording": {"en": entry.wording_en, "fr": entry.wording_fr},
+        "sources": [{"source": q.source, "text": q.text, "paraphrase": q.paraphrase} for q in entry.sources],
+        "readings": [{"label": r.label, "meaning": r.meaning, "switches": dict(r.switches), "view": r.view,
+                      "recommended": k == 0} for k, r in enumerate(entry.readings)],
+        "related": list(entry.related),
+        "changes": [{"version": v, "what": w} for v, w in entry.changes],
+        "technical": {"preset": entry.preset, "switch": entry.switch, "measured_in": list(entry.measured_in),
+                      "notes": list(entry.notes)},
+    }

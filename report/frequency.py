@@ -1,0 +1,56 @@
+"""How often an entry matters, for any game: shares with Wilson intervals, pooled over the sampled
+settings, and the one plain-words sentence a reader sees."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+
+def wilson(count: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for ``count`` successes out of ``total``."""
+    if total == 0:
+        return (0.0, 1.0)
+    p = count / total
+    denom = 1 + z * z / total
+    centre = (p + z * z / (2 * total)) / denom
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def share(count: int, total: int) -> dict[str, Any]:
+    low, high = wilson(count, total)
+    return {"count": count, "games": total, "share": round(count / total, 4) if total else None,
+            "low": round(low, 4), "high": round(high, 4)}
+
+
+def pct(s: dict[str, Any]) -> str:
+    """``12% (95% interval 9-16%)``; shares below 1% keep one decimal."""
+    def one(x: float) -> str:
+        x *= 100
+        return f"{x:.1f}" if 0 < x < 1 else f"{x:.0f}"
+    if s["share"] is None:
+        return "no games"
+    return f"{one(s['share'])}% (95% interval {one(s['low'])}-{one(s['high'])}%)"
+
+
+def frequency(settings: list[dict[str, Any]], measure: str | None, games_text: str, changes_text: str) -> dict[str, Any]:
+    """Pool per-setting counts into the entry's ``frequency``. Each setting is ``{"setting": name,
+    "games": n, "arises": k, "tested": t, "changes": c}``: in ``k`` of ``n`` games the situation
+    arose, in ``t`` of those it could be tested (solved or replayed) and in ``c`` of those the
+    reading changed the result. ``measure`` names how the change was tested (None: not tested)."""
+    games = sum(s["games"] for s in settings)
+    arises = sum(s["arises"] for s in settings)
+    tested = sum(s["tested"] for s in settings)
+    changes = sum(s["changes"] for s in settings)
+    out = {"measure": measure, "games": games, "arises": share(arises, games),
+           "changes": share(changes, tested) if measure else None,
+           "settings": [{"setting": s["setting"], "arises": share(s["arises"], s["games"]),
+                         "changes": share(s["changes"], s["tested"]) if measure else None} for s in settings]}
+    text = f"In {games} {games_text}, the situation arose in {arises} ({pct(out['arises'])})."
+    if measure and tested:
+        text += f" {changes_text.format(tested=tested)} the reading changed the result in {changes} ({pct(out['changes'])})."
+    elif measure:
+        text += " It never arose where the change could be tested."
+    out["text"] = text
+    return out
