@@ -8,13 +8,14 @@ import sys
 from pathlib import Path
 
 import click
+from arbiter.model import games
 from arbiter.model.red7.cards import COLOUR_NAMES, card_code
 from arbiter.model.red7.game import Position, PositionError, apply
 from arbiter.model.red7.notation import parse_position, position_from_json
 from arbiter.solver import SolveResult
 from arbiter.solver import solve as solve_position
 
-from .common import card, cards, echo_json, fail, load
+from .common import card, cards, echo_json, fail, game_cli, load, load_any, red7_position
 
 EXIT_UNKNOWN = 1  # a limit stopped the search before the answer
 
@@ -102,6 +103,18 @@ def _load(arg: str) -> Position:
     return load(arg)
 
 
+def _game_of(arg: str) -> tuple[str, str]:
+    """The game and text of a POSITION argument, a puzzle file's position telling the game."""
+    game, text = load_any(arg)
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        return game, text
+    if isinstance(obj, dict) and "position" in obj and "answer" in obj:
+        return games.game_of_json(obj["position"]), text
+    return game, text
+
+
 def _read_batch(path: str) -> list[Position]:
     """Every position of a JSON-lines file (blank lines skipped); bad input fails naming the line."""
     try:
@@ -137,7 +150,12 @@ def solve(position: str | None, batch: str | None, as_json: bool, all_moves: boo
     if batch is not None:
         _solve_batch(batch, as_json, max_nodes, timeout)
         return
-    result = solve_position(_load(position), max_nodes=max_nodes, timeout=timeout)
+    game, text = _game_of(position)
+    if game != "red7":
+        game_cli(game).solve(text, as_json, all_moves, max_nodes, timeout)
+        return
+    pos = red7_position(game, text) if position == "-" else _load(position)
+    result = solve_position(pos, max_nodes=max_nodes, timeout=timeout)
     if as_json:
         echo_json(result.to_json())
     else:

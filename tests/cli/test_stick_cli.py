@@ -66,3 +66,24 @@ def test_play_is_seeded_and_ends(players):
     text = run("play", "--game", "stick-to-colours", "--players", str(players), "--seed", "3")
     assert text.output.splitlines()[-1].startswith("Game over:") and len(out["moves"]) + 3 == len(
         text.output.splitlines())
+
+
+PUZZLE = "examples/puzzles/stick-to-colours/03-the-bot-and-the-nine.json"
+
+
+def test_solve_a_stick_to_colours_puzzle():
+    r = run("solve", PUZZLE)
+    assert r.exit_code == 0 and "shared victory" in r.output and "auction B9 refuse R2" in r.output
+    out = json.loads(run("solve", PUZZLE, "--json").output)
+    assert out["outcome"] == "shared" and out["margin"] == 0 and out["line"]
+
+
+def test_solve_with_a_limit_is_unknown_exit_1():
+    r = run("solve", PUZZLE, "--max-nodes", "3")
+    assert r.exit_code == 1 and "unknown" in r.output
+
+
+def test_solve_refuses_a_finished_game():
+    end = json.loads(run("play", "--game", "stick-to-colours", "--seed", "1", "--json").output)["end"]
+    r = run("solve", json.dumps(end))
+    assert r.exit_code == 2 and "game is over" in r.output
