@@ -31,3 +31,7 @@ ALL += [prove.prove]
 from . import score
 
 ALL += [score.score]
+
+from . import value
+
+ALL += [value.value]

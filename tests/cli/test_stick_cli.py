@@ -2,6 +2,7 @@
 one line and exit 2."""
 
 import json
+from pathlib import Path
 
 import pytest
 from arbiter.cli.main import cli
@@ -87,3 +88,14 @@ def test_solve_refuses_a_finished_game():
     end = json.loads(run("play", "--game", "stick-to-colours", "--seed", "1", "--json").output)["end"]
     r = run("solve", json.dumps(end))
     assert r.exit_code == 2 and "game is over" in r.output
+
+
+def test_value_says_what_a_card_adds_to_each_collection():
+    position = json.dumps(json.loads(Path(PUZZLE).read_text())["position"])
+    out = json.loads(run("value", position, "b9", "--json").output)
+    assert out["card"] == "B9"
+    assert [(r["player"], r["adds"]) for r in out["collections"]] == [(0, 6), (1, 3), ("bot", 0)]
+    bad = run("value", position, "X1")
+    assert bad.exit_code == 2 and "unknown card" in bad.output
+    red7 = run("value", "red 0 | B5 G2 V1 / Y6 | R4 / R6", "R1")
+    assert red7.exit_code == 2 and "Stick to Colours position" in red7.output
