@@ -21,5 +21,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("score", "score"),
     "show": ("show", "show"),
     "solve": ("solve", "solve"),
+    "value": ("value", "value"),
     "vectors": ("vectors", "vectors"),
 }

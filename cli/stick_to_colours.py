@@ -140,3 +140,58 @@ def play(players: int | None, seed: int, ruleset_text: str | None, as_json: bool
     click.echo("Scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, end.scores, strict=True)))
     who = " and ".join(names[i] for i in end.winners)
     click.echo(f"Game over: {who} {'share the victory' if len(end.winners) > 1 else 'wins'}.")
+
+
+def _puzzle_or_position(text: str) -> Position:
+    """A position, or the position of a puzzle file of examples/puzzles/stick-to-colours."""
+    import json
+
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        obj = None
+    if isinstance(obj, dict) and "position" in obj and "answer" in obj:
+        text = json.dumps(obj["position"])
+    return position(text)
+
+
+def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
+          timeout: float | None, tricks: int | None) -> None:
+    """``arbiter solve`` on a Stick to Colours position: the margin the player to move can force,
+    the best decisions (or every decision) and a principal line; exit 1 when a limit stopped it."""
+    from arbiter.solver.stick_to_colours import solve as solve_position
+
+    if batch is not None:
+        fail("--batch takes Red7 and Realms positions; solve Stick to Colours positions one at a time")
+    if tricks is not None:
+        fail("--tricks is for Realms positions")
+
+    pos = _puzzle_or_position(text)
+    try:
+        result = solve_position(pos, max_nodes=max_nodes, timeout=timeout)
+    except PositionError as e:
+        fail(f"bad position: {e}")
+    if as_json:
+        echo_json(result.to_json())
+    else:
+        who = f"player {result.player}"
+        if not result.solved:
+            click.echo(f"Verdict: unknown ({result.stopped}); {len(result.moves)} decisions valued so far")
+        else:
+            said = {"win": f"{who} can force the win", "shared": f"{who} can force a shared victory at best",
+                    "loss": f"{who} cannot avoid losing"}[result.outcome]
+            click.echo(f"Verdict: {said}, final margin {result.margin:+d} under best play")
+        shown = result.moves if all_moves else [m for m in result.moves if m.margin == result.margin]
+        click.echo(("Every decision:" if all_moves else "Best decisions:") + ("" if shown else " none"))
+        for m in shown:
+            click.echo(f"  {m.move:<40} margin {m.margin:+d}")
+        if result.line:
+            click.echo("Principal line:")
+            mover = pos
+            for k, move in enumerate(result.line, 1):
+                click.echo(f"  {k:>3}. player {mover.to_move}: {move}")
+                mover = apply(mover, move)
+            click.echo("  scores: " + ", ".join(f"{_who(i, mover)} {s}" for i, s in enumerate(mover.scores)))
+        click.echo(f"({result.nodes} nodes, {result.seconds:.2f} s)")
+    if not result.solved:
+        raise SystemExit(1)

@@ -14,7 +14,9 @@ from .spec import DISTINCT, Run, ScoringSpec, ValueSet
 Vec = tuple[int, ...]  # counts of values 1..9 of one colour, index v - 1
 
 
+@lru_cache(maxsize=1 << 16)
 def points(counts: Counts, spec: ScoringSpec) -> int:
+    """The most points (cached: a search scores the same collections again and again)."""
     return _best(counts, spec)[0]
 
 
@@ -134,6 +136,8 @@ def _stretches(values: list[int]) -> list[list[int]]:
 @lru_cache(maxsize=1 << 16)
 def _packed(vec: Vec, gaps: bool) -> tuple[int, tuple[tuple[int, ...], ...]]:
     """Runs chosen for the most points, each card in one run."""
+    if sum(1 for n in vec if n) < 3 or (not gaps and not any(vec[v] and vec[v + 1] and vec[v + 2] for v in range(7))):
+        return 0, ()  # no run at all: the common case, answered at once
     return _packed_gaps(vec) if gaps else _packed_consecutive(vec)
 
 

@@ -128,7 +128,7 @@ def test_ctrl_c_in_prove_is_exit_130_not_a_failed_theorem():
 def test_ctrl_c_in_report_is_exit_130_with_quiet_workers(tmp_path):
     env = {**os.environ, "ARBITER_CACHE_DIR": str(tmp_path)}
     # The witness search (a minute or two) is skipped: the workers play the sampled games after it.
-    skip = "from arbiter.report import witness\nwitness.find = witness.find_solved = lambda entry, seed: None"
+    skip = "from arbiter.report.red7 import witness\nwitness.find = witness.find_solved = lambda entry, seed: None"
     child = _Child(["report", "--games", "400", "--jobs", "2", "--no-cache"], env=env, prelude=skip)
     child.wait_for(b"report: games")  # the worker processes are playing
     time.sleep(1.0)

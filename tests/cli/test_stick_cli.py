@@ -2,6 +2,7 @@
 one line and exit 2."""
 
 import json
+from pathlib import Path
 
 import pytest
 from arbiter.cli.main import cli
@@ -68,8 +69,29 @@ def test_play_is_seeded_and_ends(players):
         text.output.splitlines())
 
 
+PUZZLE = str(Path(__file__).resolve().parents[2] / "examples/puzzles/stick-to-colours/03-the-bot-and-the-nine.json")
+
+
+def test_solve_a_stick_to_colours_puzzle():
+    r = run("solve", PUZZLE)
+    assert r.exit_code == 0 and "shared victory" in r.output and "auction B9 refuse R2" in r.output
+    out = json.loads(run("solve", PUZZLE, "--json").output)
+    assert out["outcome"] == "shared" and out["margin"] == 0 and out["line"]
+
+
+def test_solve_with_a_limit_is_unknown_exit_1():
+    r = run("solve", PUZZLE, "--max-nodes", "3")
+    assert r.exit_code == 1 and "unknown" in r.output
+
+
+def test_solve_refuses_a_finished_game():
+    end = json.loads(run("play", "--game", "stick-to-colours", "--seed", "1", "--json").output)["end"]
+    r = run("solve", json.dumps(end))
+    assert r.exit_code == 2 and "game is over" in r.output
+
+
 def test_value_says_what_a_card_adds_to_each_collection():
-    position = json.dumps(json.loads(open(PUZZLE).read())["position"])
+    position = json.dumps(json.loads(Path(PUZZLE).read_text())["position"])
     out = json.loads(run("value", position, "b9", "--json").output)
     assert out["card"] == "B9"
     assert [(r["player"], r["adds"]) for r in out["collections"]] == [(0, 6), (1, 3), ("bot", 0)]
