@@ -100,6 +100,7 @@ class State(pyspiel.State):
         self.log: list[tuple[int, str]] = []  # (mover, text of a turn part)
         self.notes: list[list[tuple[int, str]]] = [[] for _ in range(self.rules.players)]  # (log length, note)
         self._options = _Memo()
+        self._turns = _Memo()  # the engine's (move, position after) list of self.pos, kept through a turn's parts
 
     def current_player(self) -> int:
         if len(self.dealt) < self.rules.deal_length:
@@ -122,7 +123,9 @@ class State(pyspiel.State):
         if self._options.value is None:
             options: dict[int, tuple[Any, Any] | None] = {}
             k = len(self.prefix)
-            for move, nxt in self.rules.successors(self.pos):
+            if self._turns.value is None:
+                self._turns.value = self.rules.successors(self.pos)
+            for move, nxt in self._turns.value:
                 parts = self.rules.segments(move)
                 if len(parts) <= k or parts[:k] != self.prefix:
                     continue
@@ -149,7 +152,7 @@ class State(pyspiel.State):
             _, _, public, nxt = options[action]
             self.log.append((pyspiel.PlayerId.CHANCE, public))
             self._note(self.pos, None, nxt)
-            self.pos, self._options = nxt, _Memo()
+            self.pos, self._options, self._turns = nxt, _Memo(), _Memo()
             return
         mover = self.rules.to_move(self.pos)
         segment, text, _ = self.rules.decode(action)
@@ -160,7 +163,7 @@ class State(pyspiel.State):
             return
         move, nxt = options[action]
         self._note(self.pos, move, nxt)
-        self.pos, self.prefix = nxt, []
+        self.pos, self.prefix, self._turns = nxt, [], _Memo()
 
     def _note(self, before: Any, move: Any, after: Any) -> None:
         for player, note in self.rules.private_notes(before, move, after):
