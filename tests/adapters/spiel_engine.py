@@ -26,8 +26,9 @@ def whole_moves(state) -> dict[str, list[int]]:
     return out
 
 
-def play_against_engine(pyspiel, game, model, seed: str, check_views: Callable, check_start: Callable) -> int:
-    """Play one seeded random game; return its number of moves."""
+def play_against_engine(pyspiel, game, model, seed: str, check_views: Callable,
+                        check_start: Callable) -> tuple[int, int]:
+    """Play one seeded random game; return its number of moves and of mid-game chance events."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     while state.pos is None:
@@ -36,7 +37,7 @@ def play_against_engine(pyspiel, game, model, seed: str, check_views: Callable, 
         state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
     pos = state.pos
     check_start(state, pos)
-    moves = 0
+    moves = chances = 0
     n = game.num_players()
     while not state.is_terminal():
         check_views(state, pos)
@@ -51,6 +52,7 @@ def play_against_engine(pyspiel, game, model, seed: str, check_views: Callable, 
             assert q == pytest.approx(p)
             state.apply_action(a)
             pos = after
+            chances += 1
         else:
             assert state.current_player() == pos.to_move
             options = whole_moves(state)
@@ -65,4 +67,4 @@ def play_against_engine(pyspiel, game, model, seed: str, check_views: Callable, 
     returns = state.returns()
     assert sum(returns) == pytest.approx(0) and max(returns) > 0 or returns == [0.0] * n
     check_views(state, pos)
-    return moves
+    return moves, chances

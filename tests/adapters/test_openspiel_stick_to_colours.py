@@ -9,6 +9,7 @@ from spiel_engine import play_against_engine
 
 pyspiel = need("pyspiel", "openspiel")
 openspiel = need("arbiter.adapters.openspiel", "openspiel")
+from arbiter.adapters.openspiel.game import zero_sum
 from arbiter.adapters.openspiel.stick_to_colours import Code, segments
 
 
@@ -63,10 +64,17 @@ def check_start(state, pos) -> None:
 def test_random_games_match_the_engine(players, ruleset):
     game = load(players, ruleset)
     for seed in range(2):
-        assert play_against_engine(pyspiel, game, stc, f"{players} {ruleset} {seed}", check_views, check_start) > 0
+        moves, chances = play_against_engine(pyspiel, game, stc, f"{players} {ruleset} {seed}", check_views, check_start)
+        assert moves > 0 and chances == 0  # the deck's order is all dealt at the start
 
 
 def test_a_decision_is_cut_into_head_refusals_and_end():
     move = stc.Move("auction", "R5", ("B3", "B3"), ("G1",))
     assert segments(move) == [("auction", "R5"), ("refuse", "B3"), ("refuse", "B3"), ("hand", "G1"), ("end",)]
     assert segments(stc.Move("pass")) == [("pass",)]
+
+
+def test_shared_wins_split_and_a_bot_win_is_a_draw():
+    assert zero_sum(3, [0, 2]) == [0.5, -1.0, 0.5]
+    assert zero_sum(3, [1]) == [-0.5, 1.0, -0.5]
+    assert zero_sum(2, []) == [0.0, 0.0] == zero_sum(2, [0, 1])
