@@ -1,5 +1,5 @@
-"""arbiter's games in OpenSpiel: importing this module registers ``arbiter_red7`` (parameters
-``players`` 2-4 and ``ruleset``, default ``basic``) with pyspiel. Needs the ``openspiel`` extra."""
+"""arbiter's games in OpenSpiel: importing this module registers ``arbiter_red7``, ``arbiter_realms``
+and ``arbiter_stick_to_colours`` with pyspiel (docs/openspiel.md). Needs the ``openspiel`` extra."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ except ImportError as e:  # pragma: no cover - depends on the machine
     raise ImportError('arbiter.adapters.openspiel needs OpenSpiel: pip install "arbiter[openspiel]"') from e
 
 from .game import Description, register
+from .realms import REALMS
 from .red7 import RED7
+from .stick_to_colours import STICK_TO_COLOURS
 
-GAMES: tuple[Description, ...] = (RED7,)  # Realms and Stick to Colours join here once their models exist
+GAMES: tuple[Description, ...] = (RED7, REALMS, STICK_TO_COLOURS)
 
 for _d in GAMES:
     register(_d)

@@ -1,6 +1,7 @@
 """One OpenSpiel game built from a small per-game description: a card-by-card deal as explicit
-chance outcomes, then whole turns of arbiter's engine as actions, views that show each player
-only what they see, and zero-sum returns. A game module supplies a ``Description``."""
+chance outcomes, then turns of arbiter's engine as actions and its mid-game chance events (a draw
+from a shuffled pile, a random steal) as chance nodes, views that show each player only what they
+see, and zero-sum returns. A game module supplies a ``Description``."""
 
 from __future__ import annotations
 
@@ -22,26 +23,44 @@ class Rules(Protocol):
 
     players: int
     deal_length: int  # chance events (cards dealt) before the first turn
-    cards: int  # distinct chance outcomes (card ids 0 .. cards - 1)
+    cards: int  # distinct card ids 0 .. cards - 1 (the deal's outcomes; the "seen" tensor plane)
+    max_chance_outcomes: int  # outcome ids of the deal and of mid-game chance are below this
     num_distinct_actions: int
     max_game_length: int
     view_size: int
 
     def seen_by(self, k: int) -> int | None: ...
+    def deal_outcomes(self, dealt: Sequence[int]) -> list[tuple[int, float]]: ...
+    def chance(self, pos: Any) -> list[tuple[int, float, str, str, Any]]: ...
     def start(self, dealt: Sequence[int]) -> Any: ...
     def successors(self, pos: Any) -> list[tuple[Any, Any]]: ...
     def segments(self, move: Any) -> list[Segment]: ...
     def encode(self, segment: Segment, last: bool) -> int: ...
     def decode(self, code: int) -> tuple[Segment, str, bool]: ...
+    def public(self, segment: Segment, text: str) -> str: ...  # what the others see of a turn part
     def to_move(self, pos: Any) -> int: ...
     def is_over(self, pos: Any) -> bool: ...
-    def winner(self, pos: Any) -> int | None: ...
-    def private_note(self, before: Any, move: Any, after: Any) -> str: ...
+    def winners(self, pos: Any) -> Sequence[int]: ...  # players (not a bot) who share the win
+    def private_notes(self, before: Any, move: Any, after: Any) -> list[tuple[int, str]]: ...
     def seen_cards(self, state: State, player: int) -> list[int]: ...
     def card_name(self, card: int) -> str: ...
     def view(self, state: State, player: int) -> str: ...
     def view_tensor(self, state: State, player: int, out: np.ndarray) -> None: ...
     def state_text(self, state: State) -> str: ...
+
+
+def without_replacement(cards: int, dealt: Sequence[int]) -> list[tuple[int, float]]:
+    """The next card of a deal of ``cards`` distinct cards, each left equally likely."""
+    left = sorted(set(range(cards)) - set(dealt))
+    return [(c, 1.0 / len(left)) for c in left]
+
+
+def zero_sum(players: int, winners: Sequence[int]) -> list[float]:
+    """Returns: the winners share +1, the other players share -1 (all 0 when nobody or everyone wins)."""
+    k = len(winners)
+    if k in (0, players):
+        return [0.0] * players
+    return [1.0 / k if i in winners else -1.0 / (players - k) for i in range(players)]
 
 
 @dataclass(frozen=True)
@@ -81,24 +100,32 @@ class State(pyspiel.State):
         self.log: list[tuple[int, str]] = []  # (mover, text of a turn part)
         self.notes: list[list[tuple[int, str]]] = [[] for _ in range(self.rules.players)]  # (log length, note)
         self._options = _Memo()
+        self._turns = _Memo()  # the engine's (move, position after) list of self.pos, kept through a turn's parts
 
     def current_player(self) -> int:
         if len(self.dealt) < self.rules.deal_length:
             return pyspiel.PlayerId.CHANCE
         if self.rules.is_over(self.pos):
             return pyspiel.PlayerId.TERMINAL
-        return self.rules.to_move(self.pos)
+        mover = self.rules.to_move(self.pos)
+        return pyspiel.PlayerId.CHANCE if mover is None else mover  # None: a chance event is next
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        left = sorted(set(range(self.rules.cards)) - set(self.dealt))
-        return [(c, 1.0 / len(left)) for c in left]
+        if self.pos is None:
+            return self.rules.deal_outcomes(self.dealt)
+        return [(k, p) for k, (p, _, _, _) in self.options().items()]
 
-    def options(self) -> dict[int, tuple[Any, Any] | None]:
-        """Legal action -> (whole turn, position after) when the action ends the turn, else None."""
+    def options(self) -> dict[int, Any]:
+        """Legal action -> (whole turn, position after) when the action ends the turn, else None;
+        at a mid-game chance node, outcome id -> (probability, label, public text, position after)."""
+        if self._options.value is None and self.rules.to_move(self.pos) is None:
+            self._options.value = {k: (p, label, public, nxt) for k, p, label, public, nxt in self.rules.chance(self.pos)}
         if self._options.value is None:
             options: dict[int, tuple[Any, Any] | None] = {}
             k = len(self.prefix)
-            for move, nxt in self.rules.successors(self.pos):
+            if self._turns.value is None:
+                self._turns.value = self.rules.successors(self.pos)
+            for move, nxt in self._turns.value:
                 parts = self.rules.segments(move)
                 if len(parts) <= k or parts[:k] != self.prefix:
                     continue
@@ -115,28 +142,38 @@ class State(pyspiel.State):
         return sorted(self.options())
 
     def _apply_action(self, action: int) -> None:
-        if self.is_chance_node():
+        if self.pos is None:
             self.dealt.append(action)
             if len(self.dealt) == self.rules.deal_length:
                 self.pos = self.rules.start(self.dealt)
             return
         options = self.options()
+        if self.rules.to_move(self.pos) is None:
+            _, _, public, nxt = options[action]
+            self.log.append((pyspiel.PlayerId.CHANCE, public))
+            self._note(self.pos, None, nxt)
+            self.pos, self._options, self._turns = nxt, _Memo(), _Memo()
+            return
         mover = self.rules.to_move(self.pos)
         segment, text, _ = self.rules.decode(action)
-        self.log.append((mover, text))
+        self.log.append((mover, self.rules.public(segment, text)))
         self._options = _Memo()
         if options[action] is None:
             self.prefix.append(segment)
             return
         move, nxt = options[action]
-        note = self.rules.private_note(self.pos, move, nxt)
-        if note:
-            self.notes[mover].append((len(self.log), note))
-        self.pos, self.prefix = nxt, []
+        self._note(self.pos, move, nxt)
+        self.pos, self.prefix, self._turns = nxt, [], _Memo()
+
+    def _note(self, before: Any, move: Any, after: Any) -> None:
+        for player, note in self.rules.private_notes(before, move, after):
+            self.notes[player].append((len(self.log), note))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {self.rules.card_name(action)}"
+            if self.pos is None or self.rules.to_move(self.pos) is not None:
+                return f"deal {self.rules.card_name(action)}"
+            return self.options()[action][1]
         _, text, chained = self.rules.decode(action)
         return text + (CHAINED if chained else "")
 
@@ -144,13 +181,9 @@ class State(pyspiel.State):
         return self.pos is not None and self.rules.is_over(self.pos)
 
     def returns(self) -> list[float]:
-        n = self.rules.players
         if not self.is_terminal():
-            return [0.0] * n
-        w = self.rules.winner(self.pos)
-        if w is None:
-            return [0.0] * n
-        return [1.0 if i == w else -1.0 / (n - 1) for i in range(n)]
+            return [0.0] * self.rules.players
+        return zero_sum(self.rules.players, self.rules.winners(self.pos))
 
     def __str__(self) -> str:
         return self.rules.state_text(self)
@@ -195,7 +228,8 @@ class Observer:
         lines = [f"player {player}", f"dealt {len(state.dealt)}/{self.rules.deal_length}, seen " + " ".join(seen)]
         notes = dict(state.notes[player])
         for k, (mover, text) in enumerate(state.log, 1):
-            lines.append(f"{k}. p{mover}: {text}" + (f" ({notes[k]})" if k in notes else ""))
+            who = "chance" if mover == pyspiel.PlayerId.CHANCE else f"p{mover}"
+            lines.append(f"{k}. {who}: {text}" + (f" ({notes[k]})" if k in notes else ""))
         return "\n".join(lines)
 
 
@@ -210,7 +244,7 @@ class Game(pyspiel.Game):
         rules = d.rules(merged)
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.num_distinct_actions,
-            max_chance_outcomes=rules.cards,
+            max_chance_outcomes=rules.max_chance_outcomes,
             num_players=rules.players,
             min_utility=-1.0,
             max_utility=1.0,

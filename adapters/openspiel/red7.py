@@ -26,7 +26,7 @@ from arbiter.model.red7.game import (
 from arbiter.model.red7.notation import format_text
 from arbiter.model.red7.ruleset import Ruleset, RulesetError
 
-from .game import EVERYONE, Description, Segment, State
+from .game import EVERYONE, Description, Segment, State, without_replacement
 
 CARDS = 49
 FIVES = list(cards_of(NUMBER_MASK[5]))
@@ -127,7 +127,7 @@ def segments(move: Move) -> list[Segment]:
 class Red7:
     """Red7 rounds of ``players`` players under ``ruleset`` (Advanced: one round, scores kept)."""
 
-    cards = CARDS
+    cards = max_chance_outcomes = CARDS
 
     def __init__(self, params: dict[str, Any]) -> None:
         players = params["players"]
@@ -156,6 +156,12 @@ class Red7:
             return k // HAND_SIZE
         return EVERYONE if k < hands + self.players else None
 
+    def deal_outcomes(self, cards: Sequence[int]) -> list[tuple[int, float]]:
+        return without_replacement(CARDS, cards)
+
+    def chance(self, pos: Position) -> list:
+        return []  # never asked: a player moves in every position of a round
+
     def start(self, cards: Sequence[int]) -> Position:
         return dealt(self.players, list(cards), self.ruleset)
 
@@ -171,16 +177,24 @@ class Red7:
         seg, chained = self.code.decode(code)
         return seg, str(Move(seg)), chained
 
+    @staticmethod
+    def public(segment: Segment, text: str) -> str:
+        return text  # every card a turn names is shown
+
     def to_move(self, pos: Position) -> int:
         return pos.to_move
 
     def is_over(self, pos: Position) -> bool:
         return pos.is_over
 
-    def winner(self, pos: Position) -> int | None:
-        return pos.winner
+    def winners(self, pos: Position) -> list[int]:
+        return [] if pos.winner is None else [pos.winner]
 
-    def private_note(self, before: Position, move: Move, after: Position) -> str:
+    def private_notes(self, before: Position, move: Move, after: Position) -> list[tuple[int, str]]:
+        note = self._drawn(before, move, after)
+        return [(before.to_move, note)] if note else []
+
+    def _drawn(self, before: Position, move: Move, after: Position) -> str:
         """The cards the mover drew (theirs alone to see): in their hand now, or played or discarded
         this turn, and not in their hand before."""
         me = before.to_move

@@ -1,0 +1,258 @@
+"""Stick to Colours for OpenSpiel: the shuffled deck dealt card by card (its order then hidden), each
+decision a short chain of actions (head, refusals one by one, ``end``; codes in docs/openspiel.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+from arbiter.model.stick_to_colours import format_text
+from arbiter.model.stick_to_colours.cards import KINDS, card_code, cards_of, parse_card
+from arbiter.model.stick_to_colours.game import (
+    HAND_START,
+    TOKENS,
+    Move,
+    Position,
+    Slot,
+    deal,
+    deck_counts,
+    has_bot,
+    market_size,
+    successors,
+)
+from arbiter.model.stick_to_colours.ruleset import Ruleset, RulesetError
+
+from .game import EVERYONE, Description, Segment, State
+
+PASS, END, BID = 0, 1, 2  # then auction LOT, refuse SLOT (each 2^(2n) * 30 codes), hand CARD (30 codes)
+
+
+class Code:
+    """Action numbers of decision parts for ``players`` players. A slot (card, ? tokens q, X tokens x,
+    bitmasks of players) has the number ``(card * 2^n + q) * 2^n + x``."""
+
+    def __init__(self, players: int) -> None:
+        self.bits = players
+        self.slots = KINDS << (2 * players)
+        self.size = 3 + 2 * self.slots + KINDS
+
+    def slot(self, s: Slot) -> int:
+        return ((s.card << self.bits | s.q) << self.bits) | s.x
+
+    def unslot(self, k: int) -> Slot:
+        mask = (1 << self.bits) - 1
+        return Slot(k >> (2 * self.bits), k >> self.bits & mask, k & mask)
+
+    def encode(self, seg: Segment, last: bool) -> int:
+        verb, arg = seg[0], seg[1:]
+        if (verb in ("pass", "end")) != last:
+            raise ValueError(f"{verb} ends a decision; nothing else does")
+        if verb == "pass":
+            return PASS
+        if verb == "end":
+            return END
+        if verb == "bid":
+            return BID
+        if verb == "auction":
+            return 3 + self.slot(Slot.parse(arg[0]))
+        if verb == "refuse":
+            return 3 + self.slots + self.slot(Slot.parse(arg[0]))
+        return 3 + 2 * self.slots + parse_card(arg[0])
+
+    def decode(self, code: int) -> tuple[Segment, str, bool]:
+        """(the part, its text, whether the mover acts again)."""
+        if not 0 <= code < self.size:
+            raise ValueError(f"action {code} is not a Stick to Colours action code (0..{self.size - 1})")
+        if code in (PASS, END, BID):
+            verb = ("pass", "end", "bid")[code]
+            return (verb,), verb, code == BID
+        k = code - 3
+        if k < 2 * self.slots:
+            verb = "auction" if k < self.slots else "refuse"
+            text = str(self.unslot(k % self.slots))
+            return (verb, text), f"{verb} {text}", True
+        text = card_code(k - 2 * self.slots)
+        return ("hand", text), f"hand {text}", True
+
+
+def segments(move: Move) -> list[Segment]:
+    """``pass``, or the head (``auction LOT`` or ``bid``), each refused market card, each refused hand
+    card, then ``end``."""
+    if move.kind == "pass":
+        return [("pass",)]
+    head = ("auction", move.lot) if move.kind == "auction" else ("bid",)
+    return [head, *(("refuse", s) for s in move.market), *(("hand", c) for c in move.hand), ("end",)]
+
+
+class StickToColours:
+    """Stick to Colours for ``players`` players (2: with the bot unless the ruleset says otherwise)."""
+
+    cards = max_chance_outcomes = KINDS
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        players = params["players"]
+        if not isinstance(players, int) or not 2 <= players <= 4:
+            raise ValueError(f"arbiter_stick_to_colours: players must be 2 to 4, got {players!r}")
+        try:
+            self.ruleset = Ruleset.parse(str(params["ruleset"]))
+        except RulesetError as e:
+            raise ValueError(f"arbiter_stick_to_colours: bad ruleset: {e}") from None
+        if self.ruleset.market_clear == "never":
+            raise ValueError("arbiter_stick_to_colours: market_clear=never lets every dealer pass for ever; "
+                             "OpenSpiel needs games of bounded length")
+        self.players = players
+        self.deck = deck_counts(self.ruleset)
+        self.deal_length = sum(self.deck)
+        self.hands = players + has_bot(players, self.ruleset)
+        self.code = Code(players)
+        self.num_distinct_actions = self.code.size
+        # Between two cards leaving the market for good there are at most n dealer passes (then the
+        # market clears) and one auction of at most 7n bids and passes (each bid raises the high bid,
+        # at most 6 tokens); a decision is at most 8 actions (a head, 6 tokens, end).
+        self.max_game_length = self.deal_length * 8 * players * 8
+        self.view_size = 4 * KINDS + 8 * players + 2
+
+    def __deepcopy__(self, memo: dict) -> StickToColours:
+        return self
+
+    def seen_by(self, k: int) -> int | None:
+        if k < HAND_START * self.hands:
+            who = k // HAND_START
+            return who if who < self.players else None  # "players may not look at the bot's cards"
+        return EVERYONE if k < HAND_START * self.hands + market_size(self.players) else None
+
+    def deal_outcomes(self, dealt: Sequence[int]) -> list[tuple[int, float]]:
+        left = list(self.deck)
+        for c in dealt:
+            left[c] -= 1
+        total = sum(left)
+        return [(c, n / total) for c, n in enumerate(left) if n]
+
+    def chance(self, pos: Position) -> list:
+        return []  # the deck's order is dealt at the start; a player moves in every position
+
+    def start(self, dealt: Sequence[int]) -> Position:
+        """The model's deal with this card order (2 cards per hand, the bot's last, the market, the deck)."""
+        pos = deal(self.players, 0, self.ruleset)
+        k = HAND_START * self.hands
+        counts = []
+        for i in range(self.hands):
+            c = [0] * KINDS
+            for x in dealt[i * HAND_START:(i + 1) * HAND_START]:
+                c[x] += 1
+            counts.append(tuple(c))
+        m = k + market_size(self.players)
+        return replace(pos, hands=tuple(counts), market=tuple(sorted(Slot(c) for c in dealt[k:m])),
+                       deck=tuple(dealt[m:]))
+
+    def successors(self, pos: Position) -> list[tuple[Move, Position]]:
+        return successors(pos)
+
+    segments = staticmethod(segments)
+
+    def encode(self, seg: Segment, last: bool) -> int:
+        return self.code.encode(seg, last)
+
+    def decode(self, code: int) -> tuple[Segment, str, bool]:
+        return self.code.decode(code)
+
+    @staticmethod
+    def public(segment: Segment, text: str) -> str:
+        return "hand (a card face down)" if segment[0] == "hand" else text
+
+    def to_move(self, pos: Position) -> int | None:
+        return pos.to_move
+
+    def is_over(self, pos: Position) -> bool:
+        return pos.is_over
+
+    def winners(self, pos: Position) -> list[int]:
+        """The players (not the bot) with the most points; none when the bot alone has the most."""
+        return [i for i in pos.winners if i < self.players]
+
+    def private_notes(self, before: Position, move: Move | None, after: Position) -> list[tuple[int, str]]:
+        return [(before.to_move, "refused " + " ".join(move.hand))] if move is not None and move.hand else []
+
+    def seen_cards(self, state: State, player: int) -> list[int]:
+        pos = state.pos
+        mine = list(pos.hands[player])
+        for s in pos.market:
+            mine[s.card] += 1
+        return [c for c in range(KINDS) if mine[c]]
+
+    def card_name(self, card: int) -> str:
+        return card_code(card)
+
+    def _hand(self, state: State, player: int) -> tuple[int, ...]:
+        if state.pos is not None:
+            return state.pos.hands[player]
+        c = [0] * KINDS
+        for k, x in enumerate(state.dealt):
+            if self.seen_by(k) == player:
+                c[x] += 1
+        return tuple(c)
+
+    def view(self, state: State, player: int) -> str:
+        names = lambda counts: " ".join(card_code(c) for c in cards_of(counts)) or "-"
+        lines = [f"player {player}", f"hand {names(self._hand(state, player))}"]
+        pos = state.pos
+        if pos is None:
+            return "\n".join(lines + [f"dealing: {len(state.dealt)}/{self.deal_length} cards dealt"])
+        who = [f"p{i}" for i in range(self.players)] + ["bot"] * pos.bot
+        lines += [f"{w}: {sum(h)} cards" + (f", {pos.supply[i]} tokens" if i < self.players else "")
+                  for i, (w, h) in enumerate(zip(who, pos.hands, strict=True))]
+        lines += ["market " + (" ".join(map(str, pos.market)) or "-"),
+                  f"deck {len(pos.deck)}, discard {sum(pos.discard)}, dealer p{pos.dealer}"]
+        a = pos.auction
+        if a is not None:
+            refused = " ".join(f"p{i} {names(r) if i == player else sum(r)}" for i, r in enumerate(a.refused))
+            lines.append(f"auction {a.lot}: p{a.leader} leads with {a.high}, passed "
+                         f"{''.join(str(i) for i in range(self.players) if a.passed >> i & 1) or '-'}, "
+                         f"hand refusals {refused}")
+        prefix = " ".join(self.decode(self.encode(s, False))[1] for s in state.prefix)
+        lines.append("over" if pos.is_over else f"p{pos.to_move} to move" + (f", so far: {prefix}" if prefix else ""))
+        return "\n".join(lines)
+
+    def view_tensor(self, state: State, player: int, out: np.ndarray) -> None:
+        """Planes of 30 card kinds (counts / 2): own hand, the market, the lot, own hand refusals; then
+        per seat (in turn order from ``player``) cards held / 10, tokens / 6, hand refusals / 6, dealer,
+        bidder, leading bidder, passed, this player's ? tokens on the market / 6; deck / 48, high bid / 6."""
+        for c, k in enumerate(self._hand(state, player)):
+            out[c] = k / 2
+        pos = state.pos
+        if pos is None:
+            return
+        for s in pos.market:
+            out[KINDS + s.card] += 0.5
+        a = pos.auction
+        if a is not None:
+            out[2 * KINDS + a.lot.card] = 1
+            for c, k in enumerate(a.refused[player]):
+                out[3 * KINDS + c] = k / 2
+        at, n = 4 * KINDS, self.players
+        for j in range(n):
+            s = (player + j) % n
+            row = [sum(pos.hands[s]) / 10, pos.supply[s] / TOKENS, sum(a.refused[s]) / TOKENS if a else 0,
+                   s == pos.dealer, bool(a) and s == a.bidder, bool(a) and s == a.leader,
+                   bool(a) and bool(a.passed >> s & 1), sum(1 for m in pos.market if m.q >> s & 1) / TOKENS]
+            out[at + 8 * j:at + 8 * j + 8] = row
+        out[at + 8 * n] = len(pos.deck) / 48
+        out[at + 8 * n + 1] = (a.high / TOKENS) if a else 0
+
+    def state_text(self, state: State) -> str:
+        if state.pos is None:
+            return "dealt " + " ".join(card_code(c) for c in state.dealt)
+        prefix = " ".join(self.decode(self.encode(s, False))[1] for s in state.prefix)
+        return format_text(state.pos) + (f" | this decision: {prefix}" if prefix else "")
+
+
+STICK_TO_COLOURS = Description(
+    short_name="arbiter_stick_to_colours",
+    long_name="Stick to Colours (arbiter's checked rules)",
+    min_players=2,
+    max_players=4,
+    parameters={"ruleset": str(Ruleset())},
+    rules=StickToColours,
+)
