@@ -116,8 +116,9 @@ class ListedPlugin:
         return out
 
     def coverage_universe(self, caps: Capabilities, ops: list[str]) -> dict[str, list[str]]:
-        universe = {"rules": sorted({self.rule_of({"op": op}) for op in ops}), "presets": list(caps.presets),
-                    "players": [str(n) for n in caps.players]}
+        universe = {"rules": sorted({self.rule_of({"op": op}) for op in ops}), "presets": list(caps.presets)}
+        if any(op in ("legal_moves", "apply") for op in ops):  # a trick or a score has no player count
+            universe["players"] = [str(n) for n in caps.players]
         defaults = self.ruleset_class.SWITCHES
         values = [f"{name}={v}" for name, vs in caps.switches.items() if name in defaults
                   for v in vs if v != defaults[name][0]]

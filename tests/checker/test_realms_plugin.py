@@ -37,3 +37,10 @@ def test_smaller_tricks_keep_two_cards():
     assert [r["cards"] for r in PLUGIN.smaller(request)] == [["B5", "Y5"], ["R5", "Y5"], ["R5", "B5"]]
     assert list(PLUGIN.smaller({**request, "cards": ["R5", "B5"]})) == []
     assert PLUGIN.unreachable({**request, "cards": ["R5"]})
+
+
+def test_random_tricks_alone_catch_a_cyclone_that_wins():
+    engine = listed_mutants.REALMS["cyclone-can-win"]
+    report = check(FunctionEngine(engine), game="realms", ops=["trick"], budget=90, seed=0, cases=[])
+    assert report.disagreements and all(d.source.startswith("random case") for d in report.disagreements)
+    listed_mutants.assert_minimal_witnesses(report, engine, PLUGIN, "trick", {"winner differs"})

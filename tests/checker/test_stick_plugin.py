@@ -42,3 +42,10 @@ def test_score_mutant_is_caught_with_a_minimal_witness(bug):
     report = check(FunctionEngine(engine), game="stick-to-colours", ops=["score"], budget=20, seed=2)
     assert report.failed_vectors.get("score"), f"no vector catches {bug}"
     listed_mutants.assert_minimal_witnesses(report, engine, PLUGIN, "score", {"points differ"})
+
+
+def test_random_collections_alone_catch_the_layered_split():
+    engine = listed_mutants.STICK["greedy-layered-run-split"]
+    report = check(FunctionEngine(engine), game="stick-to-colours", ops=["score"], budget=90, seed=0, cases=[])
+    assert report.disagreements and all(d.source.startswith("random case") for d in report.disagreements)
+    listed_mutants.assert_minimal_witnesses(report, engine, PLUGIN, "score", {"points differ"})
