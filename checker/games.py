@@ -7,7 +7,8 @@ import importlib
 
 from .plugin import GamePlugin
 
-PLUGINS: dict[str, str] = {"red7": "arbiter.checker.red7"}
+PLUGINS: dict[str, str] = {"red7": "arbiter.checker.red7", "realms": "arbiter.checker.realms",
+                            "stick-to-colours": "arbiter.checker.stick_to_colours"}
 DEFAULT_GAME = "red7"
 
 

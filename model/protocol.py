@@ -135,6 +135,12 @@ def game_handler(ops: dict[str, Op], ruleset: Callable[[dict], Any]) -> Callable
     return handle
 
 
+def declaration(game: str, ops: Any, ruleset_class: Any) -> dict[str, Any]:
+    """A game's entry of hello's ``"games"``: its ops, player counts, presets and switch values."""
+    return {"ops": list(ops), "players": list(games.GAMES[game].players), "presets": list(ruleset_class.PRESETS),
+            "switches": {name: list(values) for name, values in ruleset_class.SWITCHES.items()}}
+
+
 def served() -> list[str]:
     """The ids of the games whose model is installed, in registry order."""
     return [g for g in games.GAMES if games.available(g)]

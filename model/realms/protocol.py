@@ -13,6 +13,7 @@ from ..protocol import (
     PROTOCOL,
     Op,
     RequestError,
+    declaration,
     field,
     game_handler,
     move_ops,
@@ -28,7 +29,7 @@ _ruleset = ruleset_reader(Ruleset, DEFAULT)
 
 
 def _hello(request: dict, ruleset: Ruleset) -> dict[str, Any]:
-    return {"protocol": PROTOCOL, "game": GAME_ID, "ops": list(OPS)}
+    return {"protocol": PROTOCOL, "game": GAME_ID, "ops": list(OPS), "games": {GAME_ID: declaration(GAME_ID, OPS, Ruleset)}}
 
 
 def trick_answer(ruleset: Ruleset, ruling: int, cards: list[int], choices: list[int | None]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from ..protocol import (
     Op,
     RequestError,
     answer,
+    declaration,
     error,
     field,
 )
@@ -51,7 +52,7 @@ def _position(request: dict, ruleset: Ruleset) -> Position:
 
 
 def _hello(request: dict, ruleset: Ruleset) -> dict[str, Any]:
-    return {"protocol": PROTOCOL, "game": GAME_ID, "ops": list(OPS)}
+    return {"protocol": PROTOCOL, "game": GAME_ID, "ops": list(OPS), "games": {GAME_ID: declaration(GAME_ID, OPS, Ruleset)}}
 
 
 def _score(request: dict, ruleset: Ruleset) -> dict[str, Any]:

@@ -1,0 +1,144 @@
+"""The part of a ``GamePlugin`` shared by games whose oracle is their own protocol handler and whose
+rulesets are ``SwitchRuleset``s with one preset (Realms, Stick to Colours): a game fills in cases,
+random requests, comparison and shrinking."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from arbiter.model import games as model_games
+from arbiter.model.switches import RulesetError, SwitchRuleset
+
+from .plugin import Capabilities, Difference, Needs
+from .vectors import make_case
+
+
+class ListedPlugin:
+    game: str
+    ops: tuple[str, ...]
+    rules: tuple[str, ...]
+    ruleset_class: type[SwitchRuleset]
+    descriptions: ClassVar[dict[str, str]] = {}
+
+    # -- what each game gives ------------------------------------------------------------------
+    def cases(self) -> Iterator[tuple[str, dict[str, Any], str]]:
+        """(id "op/topic/...", request with "game", the clause that decides it), deterministic."""
+        raise NotImplementedError
+
+    def random_request(self, op: str, rng: random.Random, caps: Capabilities, ruleset: SwitchRuleset | None) -> dict:
+        """One reachable request of ``op`` within ``caps`` (and ``ruleset`` when not None)."""
+        raise NotImplementedError
+
+    def compare_answer(self, request: dict[str, Any], want: dict[str, Any], got: dict[str, Any]) -> Difference | None:
+        """How a non-error answer to a request of the game's own op (not legal_moves) differs."""
+        raise NotImplementedError
+
+    def players_of(self, request: dict[str, Any]) -> int | None:
+        return None
+
+    # -- shared ----------------------------------------------------------------------------------
+    @property
+    def players(self) -> tuple[int, ...]:
+        return model_games.GAMES[self.game].players
+
+    def compare(self, request: dict[str, Any], want: dict[str, Any], got: dict[str, Any]) -> Difference | None:
+        """Errors by presence, ``legal_moves`` as sets of move texts, the rest by the game."""
+        if "error" in want:
+            return None if "error" in got else Difference("accepts a bad request", f"expected an error: {want['error']}")
+        if "error" in got:
+            return Difference("refuses a good request", f"error answer: {got['error']}")
+        if request["op"] != "legal_moves":
+            return self.compare_answer(request, want, got)
+        moves = got.get("moves")
+        if not isinstance(moves, list):
+            return Difference("moves not a list", f"moves {moves!r}")
+        missing, extra = sorted(set(want["moves"]) - set(moves)), sorted(set(moves) - set(want["moves"]))
+        if missing or extra:
+            return Difference("legal moves differ", f"missing {missing[:4]}, extra {extra[:4]}")
+        return None
+
+    def answer(self, request: dict[str, Any]) -> dict[str, Any]:
+        got = model_games.model(self.game).protocol.handle({**request, "game": self.game})
+        got.pop("id", None)
+        return got
+
+    def _ruleset(self, request: dict[str, Any]) -> SwitchRuleset:
+        if isinstance(request.get("position"), dict) and "ruleset" not in request:
+            return self.ruleset_class.from_json(request["position"].get("ruleset", "default"))
+        return self.ruleset_class.from_json(request.get("ruleset", "default"))
+
+    def needs(self, request: dict[str, Any]) -> Needs:
+        rs = self._ruleset(request)
+        return Needs(self.players_of(request), rs.preset, tuple(rs.overrides().items()))
+
+    def ruleset_needs(self, ruleset: Any) -> Needs:
+        rs = self.ruleset_class.from_json(ruleset)
+        return Needs(None, rs.preset, tuple(rs.overrides().items()))
+
+    def ruleset_key(self, request: dict[str, Any]) -> Any:
+        return self._ruleset(request).to_json()
+
+    def parse_ruleset(self, text: str) -> Any:
+        try:
+            return self.ruleset_class.parse(text).to_json()
+        except RulesetError as e:
+            raise ValueError(str(e)) from None
+
+    def default_capabilities(self, ops: tuple[str, ...]) -> Capabilities:
+        switches = {name: values[:1] for name, values in self.ruleset_class.SWITCHES.items()}
+        return Capabilities(self.game, ops, self.players, ("default",), switches, declared=False)
+
+    def full_capabilities(self) -> Capabilities:
+        return Capabilities(self.game, self.ops, self.players, tuple(self.ruleset_class.PRESETS),
+                            dict(self.ruleset_class.SWITCHES))
+
+    def random_ruleset(self, rng: random.Random, caps: Capabilities, ruleset: Any) -> SwitchRuleset:
+        if ruleset is not None:
+            return self.ruleset_class.from_json(ruleset)
+        base = self.ruleset_class.PRESETS[rng.choice(caps.presets)]
+        chosen = {name: rng.choice(caps.switches[name]) for name in self.ruleset_class.SWITCHES
+                  if caps.switches.get(name)}
+        return base.with_switches(**chosen)
+
+    def strategy(self, op: str, rule: str, caps: Capabilities, ruleset: Any, edge_cases: bool) -> Any:
+        from hypothesis import strategies as st  # only when random cases run
+
+        return st.integers(0, 2**32 - 1).map(lambda s: self.random_request(op, random.Random(s), caps, ruleset))
+
+    def features(self, request: dict[str, Any]) -> list[tuple[str, str]]:
+        needs = self.needs(request)
+        out = [("rules", self.rule_of(request)), ("presets", needs.preset)]
+        if needs.players is not None:
+            out.append(("players", str(needs.players)))
+        out.extend(("switch values", f"{name}={value}") for name, value in needs.switches)
+        return out
+
+    def coverage_universe(self, caps: Capabilities, ops: list[str]) -> dict[str, list[str]]:
+        universe = {"rules": sorted({self.rule_of({"op": op}) for op in ops}), "presets": list(caps.presets)}
+        if any(op in ("legal_moves", "apply") for op in ops):  # a trick or a score has no player count
+            universe["players"] = [str(n) for n in caps.players]
+        defaults = self.ruleset_class.SWITCHES
+        values = [f"{name}={v}" for name, vs in caps.switches.items() if name in defaults
+                  for v in vs if v != defaults[name][0]]
+        if values:
+            universe["switch values"] = values
+        return universe
+
+    def vector_files(self) -> dict[str, dict[str, Any]]:
+        files: dict[str, dict[str, Any]] = {}
+        for case_id, request, reason in self.cases():
+            op, topic = case_id.split("/")[:2]
+            path = f"{op}/{topic}.json"
+            if path not in files:
+                files[path] = {"group": op, "topic": topic,
+                               "description": self.descriptions.get(topic, f"{op}: {topic}"), "cases": []}
+            files[path]["cases"].append(make_case(case_id, request, self.answer(request), reason,
+                                                  self.ruleset_key(request)))
+        return files
+
+
+def ruleset_field(ruleset: SwitchRuleset) -> dict[str, Any]:
+    """The request's "ruleset" field: absent for the default ruleset."""
+    return {} if ruleset == type(ruleset).PRESETS["default"] else {"ruleset": ruleset.to_json()}
