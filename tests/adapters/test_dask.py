@@ -65,13 +65,13 @@ def test_solve_batch_is_the_same_locally_and_on_the_cluster(cluster, tmp_path):
 
 
 def test_report_sample_is_the_same_on_the_cluster(connected):
-    from arbiter.report.catalogue import BY_ID
-    from arbiter.report.divergence import sample
+    from arbiter.report.red7.catalogue import BY_ID
+    from arbiter.report.red7.sampling import PLAYER_COUNTS, presets_of, sample
 
     entries = [BY_ID["nobody-qualifies"], BY_ID["action1-eligibility"]]
     steps = []
     assert sample(entries, 6, 3, steps.append, pieces=connected) == sample(entries, 6, 3)
-    assert sum(steps) == 6 * 3
+    assert sum(steps) == 6 * len(PLAYER_COUNTS) * len(presets_of(entries))
 
 
 def test_report_command_sends_its_games_to_the_cluster(cluster, monkeypatch):
