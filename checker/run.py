@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import capabilities, vectors
-from .engine import Engine, EngineFault
+from .engine import Engine, EngineCrash, EngineFault
 from .games import DEFAULT_GAME
 from .games import plugin as game_plugin
 from .plugin import Capabilities, Finding, GamePlugin, Needs
@@ -48,7 +48,11 @@ def check(engine: Engine, ops: Iterable[str] | None = None, ruleset: Any = None,
     coverage: dict[str, dict[str, int]] = {}
     try:
         where.at("hello", {"op": "hello"})
-        caps, notes = capabilities.from_hello(engine.request({"op": "hello"}), plugin, engine.name)
+        try:
+            hello = engine.request({"op": "hello"})
+        except EngineCrash as e:  # no input of the game's behind it: the engine cannot be checked at all
+            raise EngineFault(f"{engine.name} crashes on hello: {e}", {"op": "hello"}) from None
+        caps, notes = capabilities.from_hello(hello, plugin, engine.name)
         wanted = _ops(engine, plugin, caps, ops)
         report.ops = wanted
         report.tallies = {op: OpTally() for op in wanted}

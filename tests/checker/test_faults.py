@@ -131,3 +131,13 @@ def test_engine_module_faults_are_exit_2():
     assert result.exit_code == 2 and "has no function 'no_such_function'" in result.output
     result = runner.invoke(cli, ["check", "--engine-module", "json:dumps"])  # answers a str, not an object
     assert result.exit_code == 2 and "not a JSON object" in result.output
+
+
+def crash_on_everything(request):
+    raise ZeroDivisionError("boom")
+
+
+def test_an_engine_function_that_raises_on_hello_is_a_broken_engine_not_a_traceback():
+    result = CliRunner().invoke(cli, ["check", "--engine-module", f"{__name__}:crash_on_everything"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "crashes on hello: ZeroDivisionError: boom" in result.output
