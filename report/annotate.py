@@ -6,7 +6,11 @@ from __future__ import annotations
 from arbiter.model.red7.notation import format_text, position_to_json
 from arbiter.solver.annotate import VERDICTS, Annotation, TurnNote
 
-from .render import _CSS, _e, _html_position, _table
+from .red7.build import CARDS
+from .red7.narrate import scene
+from .render import _CSS, _card_css, _e, _html_scene, _html_table
+
+_TILES = {"cards": CARDS}  # what the report's card tiles need to know: each colour's name and tile colours
 
 
 def _share(n: TurnNote) -> str:
@@ -38,15 +42,15 @@ def text_lines(a: Annotation) -> list[str]:
 
 def to_html(a: Annotation) -> str:
     parts = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-             "<title>Annotated Red7 game</title>", f"<style>{_CSS}</style>", "</head>", "<body>",
+             "<title>Annotated Red7 game</title>", f"<style>{_CSS}{_card_css(_TILES)}</style>", "</head>", "<body>",
              "<h1>Annotated Red7 game</h1>",
              f"<p>{_e(text_lines(a)[0])} Each turn shows the position before it, all cards drawn.</p>"]
     for r, notes in a.rounds:
         parts.append(f"<section><h2>Round {r.number}</h2>")
         rows = [[str(k), f"player {n.player}", f"<code>{_e(n.move)}</code>", _e(_share(n)), _e(_best(n)),
-                 _e(VERDICTS[n.forced]), _html_position(position_to_json(n.before))]
+                 _e(VERDICTS[n.forced]), _html_scene(_TILES, scene(position_to_json(n.before), "Before the turn"))]
                 for k, n in enumerate(notes, 1)]
-        parts.append(_table(["turn", "player", "move", "win share", "best", "all cards known", "position before"],
+        parts.append(_html_table(["turn", "player", "move", "win share", "best", "all cards known", "position before"],
                             rows))
         parts.append("</section>")
     if a.stopped:

@@ -33,7 +33,7 @@ def test_html_page_draws_the_cards(tmp_path):
     assert out.exit_code == 0, out.output
     text = page.read_text(encoding="utf-8")
     html5lib.HTMLParser(strict=True).parse(text)
-    assert text.count('class="card"') == 6 + 5  # the two positions before the turns (B5 went to the Canvas)
+    assert text.count('class="card c-') == 6 + 5  # the two positions before the turns (B5 went to the Canvas)
     assert "threw away a forced win" in text and "play V1 discard B5" in text
 
 
