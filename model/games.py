@@ -40,6 +40,22 @@ def read_json(text: str) -> Any:
         raise ValueError(f"not valid JSON here: {str(e).split(':')[0]}") from None
 
 
+def parse_position_text(text: Any, from_json: Any, from_text: Any, error: Any) -> Any:
+    """A position from JSON text (starting with ``{``, read by ``read_json``) through ``from_json``,
+    or from a game's one-line text form through ``from_text``; ``error(field, message)`` is the
+    game's PositionError for text that is not a string or not JSON."""
+    if not isinstance(text, str):
+        raise error("position", "must be text")
+    stripped = text.removeprefix(BOM).strip()
+    if stripped.startswith("{"):
+        try:
+            obj = read_json(stripped)
+        except ValueError as e:
+            raise error("position", str(e)) from None
+        return from_json(obj)
+    return from_text(stripped)
+
+
 class UnknownGame(ValueError):
     """A game id arbiter does not model."""
 

@@ -9,9 +9,9 @@ True
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from ..games import parse_position_text
 from .cards import COLOUR_NAMES, CardError, card_code, codes, parse_card, parse_cards, parse_colour
 from .game import PHASES, PLAY, Move, Position, PositionError, choice_kind, parse_play
 from .ruleset import Ruleset, RulesetError
@@ -194,13 +194,4 @@ def parse_text(text: str) -> Position:
 
 def parse_position(text: str) -> Position:
     """A position from JSON or the text form; PositionError naming the problem otherwise."""
-    if not isinstance(text, str):
-        raise PositionError("position", "must be text")
-    stripped = text.lstrip("\ufeff").strip()
-    if stripped.startswith("{"):
-        try:
-            obj = json.loads(stripped)
-        except (json.JSONDecodeError, RecursionError) as e:
-            raise PositionError("position", f"not valid JSON ({e})") from None
-        return position_from_json(obj)
-    return parse_text(stripped)
+    return parse_position_text(text, position_from_json, parse_text, PositionError)

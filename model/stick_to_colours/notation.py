@@ -9,9 +9,9 @@ True
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from ..games import parse_position_text
 from .cards import EMPTY, KINDS, CardError, Counts, add, codes, contains, parse_card, parse_cards, sub
 from .game import TOKENS, Auction, Position, PositionError, Slot, deck_counts, has_bot, market_size
 from .ruleset import Ruleset, RulesetError
@@ -311,13 +311,4 @@ def _auction_text(words: list[str], n: int) -> dict[str, Any] | None:
 
 def parse_position(text: str) -> Position:
     """A position from its JSON text or its one-line text form."""
-    if not isinstance(text, str):
-        raise PositionError("position", "must be text")
-    stripped = text.lstrip("\ufeff").strip()
-    if stripped.startswith("{"):
-        try:
-            obj = json.loads(stripped)
-        except (json.JSONDecodeError, RecursionError) as e:
-            raise PositionError("position", f"not valid JSON ({e})") from None
-        return position_from_json(obj)
-    return parse_text(stripped)
+    return parse_position_text(text, position_from_json, parse_text, PositionError)
