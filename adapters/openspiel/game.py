@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 import numpy as np
 import pyspiel
+from arbiter.model.switches import RulesetError
 
 EVERYONE = -1  # a dealt card everyone sees (a Palette card); None: nobody (the deck)
 CHAINED = " ..."  # marks an action that is the first part of a turn (the same player moves again)
@@ -61,6 +62,17 @@ def zero_sum(players: int, winners: Sequence[int]) -> list[float]:
     if k in (0, players):
         return [0.0] * players
     return [1.0 / k if i in winners else -1.0 / (players - k) for i in range(players)]
+
+
+def players_and_ruleset(game: str, params: dict[str, Any], low: int, high: int, ruleset_type: Any) -> tuple[int, Any]:
+    """The ``players`` and ``ruleset`` parameters of ``game``, or ValueError naming the bad one."""
+    players = params["players"]
+    if not isinstance(players, int) or not low <= players <= high:
+        raise ValueError(f"{game}: players must be {low} to {high}, got {players!r}")
+    try:
+        return players, ruleset_type.parse(str(params["ruleset"]))
+    except RulesetError as e:
+        raise ValueError(f"{game}: bad ruleset: {e}") from None
 
 
 @dataclass(frozen=True)

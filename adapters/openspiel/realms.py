@@ -25,9 +25,9 @@ from arbiter.model.realms.game import (
     deal,
     legal_moves,
 )
-from arbiter.model.realms.ruleset import Ruleset, RulesetError
+from arbiter.model.realms.ruleset import Ruleset
 
-from .game import Description, State, without_replacement
+from .game import Description, State, players_and_ruleset, without_replacement
 
 CARDS = DECK_SIZE
 NOTHING = CARDS  # the steal's outcome when the victim drawn has no card
@@ -69,15 +69,10 @@ class Realms:
     max_chance_outcomes = CARDS + 1
 
     def __init__(self, params: dict[str, Any]) -> None:
-        players, target = params["players"], params["target"]
-        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"arbiter_realms: players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players!r}")
+        players, self.ruleset = players_and_ruleset("arbiter_realms", params, MIN_PLAYERS, MAX_PLAYERS, Ruleset)
+        target = params["target"]
         if not isinstance(target, int) or not 10 <= target <= TARGET or target % 10:
             raise ValueError(f"arbiter_realms: target must be a multiple of 10 from 10 to {TARGET}, got {target!r}")
-        try:
-            self.ruleset = Ruleset.parse(str(params["ruleset"]))
-        except RulesetError as e:
-            raise ValueError(f"arbiter_realms: bad ruleset: {e}") from None
         self.players, self.target = players, target
         self.deal_length = CARDS
         self.num_distinct_actions = PLAY_BASE + CHOICES * CARDS

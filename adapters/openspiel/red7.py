@@ -24,9 +24,9 @@ from arbiter.model.red7.game import (
     successors,
 )
 from arbiter.model.red7.notation import format_text
-from arbiter.model.red7.ruleset import Ruleset, RulesetError
+from arbiter.model.red7.ruleset import Ruleset
 
-from .game import EVERYONE, Description, Segment, State, without_replacement
+from .game import EVERYONE, Description, Segment, State, players_and_ruleset, without_replacement
 
 CARDS = 49
 FIVES = list(cards_of(NUMBER_MASK[5]))
@@ -130,13 +130,7 @@ class Red7:
     cards = max_chance_outcomes = CARDS
 
     def __init__(self, params: dict[str, Any]) -> None:
-        players = params["players"]
-        if not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"arbiter_red7: players must be 2 to 4, got {players!r}")
-        try:
-            self.ruleset = Ruleset.parse(str(params["ruleset"]))
-        except RulesetError as e:
-            raise ValueError(f"arbiter_red7: bad ruleset: {e}") from None
+        players, self.ruleset = players_and_ruleset("arbiter_red7", params, 2, 4, Ruleset)
         self.players = players
         self.deal_length = CARDS
         self.code = TurnCode(self.ruleset.actions)

@@ -22,9 +22,9 @@ from arbiter.model.stick_to_colours.game import (
     market_size,
     successors,
 )
-from arbiter.model.stick_to_colours.ruleset import Ruleset, RulesetError
+from arbiter.model.stick_to_colours.ruleset import Ruleset
 
-from .game import EVERYONE, Description, Segment, State
+from .game import EVERYONE, Description, Segment, State, players_and_ruleset
 
 PASS, END, BID = 0, 1, 2  # then auction LOT, refuse SLOT (each 2^(2n) * 30 codes), hand CARD (30 codes)
 
@@ -92,13 +92,7 @@ class StickToColours:
     cards = max_chance_outcomes = KINDS
 
     def __init__(self, params: dict[str, Any]) -> None:
-        players = params["players"]
-        if not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"arbiter_stick_to_colours: players must be 2 to 4, got {players!r}")
-        try:
-            self.ruleset = Ruleset.parse(str(params["ruleset"]))
-        except RulesetError as e:
-            raise ValueError(f"arbiter_stick_to_colours: bad ruleset: {e}") from None
+        players, self.ruleset = players_and_ruleset("arbiter_stick_to_colours", params, 2, 4, Ruleset)
         if self.ruleset.market_clear == "never":
             raise ValueError("arbiter_stick_to_colours: market_clear=never lets every dealer pass for ever; "
                              "OpenSpiel needs games of bounded length")
