@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any, TextIO
 
 from . import games
@@ -98,11 +99,15 @@ def request_position(request: dict, ruleset: Any, model: Any, codes: dict[str, s
     return pos
 
 
-def move_ops(model: Any, example: str, codes: dict[str, str] | None = None,
+def move_ops(game: Any, notation: Any, example: str, codes: dict[str, str] | None = None,
              card_error: type[Exception] | None = None) -> dict[str, Op]:
-    """The ``legal_moves`` and ``apply`` ops of a game ``model`` (its ``legal_moves``, ``apply``,
-    ``position_to_json`` and ``MoveError``); ``example`` is a move text for the error message, a
-    ``card_error`` raised by ``apply`` is an invalid_card answer."""
+    """The ``legal_moves`` and ``apply`` ops of a game, from its ``game`` module (``legal_moves``,
+    ``apply``, ``PositionError``, ``MoveError``) and ``notation`` module (``position_from_json``,
+    ``position_to_json``); ``example`` is a move text for the error message, a ``card_error``
+    raised by ``apply`` is an invalid_card answer."""
+    model = SimpleNamespace(legal_moves=game.legal_moves, apply=game.apply, PositionError=game.PositionError,
+                            MoveError=game.MoveError, position_from_json=notation.position_from_json,
+                            position_to_json=notation.position_to_json)
 
     def legal_moves(request: dict, ruleset: Any) -> dict[str, Any]:
         return {"moves": [str(m) for m in model.legal_moves(request_position(request, ruleset, model, codes))]}
@@ -139,6 +144,11 @@ def declaration(game: str, ops: Any, ruleset_class: Any) -> dict[str, Any]:
     """A game's entry of hello's ``"games"``: its ops, player counts, presets and switch values."""
     return {"ops": list(ops), "players": list(games.GAMES[game].players), "presets": list(ruleset_class.PRESETS),
             "switches": {name: list(values) for name, values in ruleset_class.SWITCHES.items()}}
+
+
+def hello_answer(game: str, ops: Any, ruleset_class: Any) -> dict[str, Any]:
+    """The ``hello`` answer of a game served alone: protocol, game, ops and its declaration."""
+    return {"protocol": PROTOCOL, "game": game, "ops": list(ops), "games": {game: declaration(game, ops, ruleset_class)}}
 
 
 def served() -> list[str]:

@@ -3,33 +3,31 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 from ..protocol import (
     INVALID_CARD,
     INVALID_COLOUR,
     INVALID_FIELD,
-    PROTOCOL,
     Op,
     RequestError,
-    declaration,
     field,
     game_handler,
+    hello_answer,
     move_ops,
     ruleset_reader,
 )
-from . import fast
+from . import fast, game, notation
 from .cards import COLOUR_NAMES, CardError, card_code, parse_colour
-from .game import COLOUR_CHOICE, MAX_PLAYERS, MoveError, PositionError, apply, choice_kind, legal_moves, parse_play
-from .notation import GAME_ID, position_from_json, position_to_json
+from .game import COLOUR_CHOICE, MAX_PLAYERS, MoveError, choice_kind, parse_play
+from .notation import GAME_ID
 from .ruleset import DEFAULT, Ruleset
 
 _ruleset = ruleset_reader(Ruleset, DEFAULT)
 
 
 def _hello(request: dict, ruleset: Ruleset) -> dict[str, Any]:
-    return {"protocol": PROTOCOL, "game": GAME_ID, "ops": list(OPS), "games": {GAME_ID: declaration(GAME_ID, OPS, Ruleset)}}
+    return hello_answer(GAME_ID, OPS, Ruleset)
 
 
 def trick_answer(ruleset: Ruleset, ruling: int, cards: list[int], choices: list[int | None]) -> dict[str, Any]:
@@ -77,15 +75,10 @@ def _trick(request: dict, ruleset: Ruleset) -> dict[str, Any]:
     return trick_answer(ruleset, *parse_trick(request))
 
 
-# What the shared legal_moves and apply ops need of Realms (the package itself would import this module).
-_MODEL = SimpleNamespace(position_from_json=position_from_json, PositionError=PositionError, legal_moves=legal_moves,
-                         apply=apply, position_to_json=position_to_json, MoveError=MoveError)
-
-
 OPS: dict[str, Op] = {
     "hello": _hello,
     "trick": _trick,
-    **move_ops(_MODEL, "P3=red"),
+    **move_ops(game, notation, "P3=red"),
 }
 
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 from ..protocol import (  # noqa: F401 - re-exported: Red7 callers use these names from here
@@ -30,10 +29,10 @@ from ..protocol import (  # noqa: F401 - re-exported: Red7 callers use these nam
     serve,
 )
 from ..protocol import field as _field
-from . import fast
+from . import fast, game, notation
 from .cards import CardError, codes, parse_cards, parse_colour
-from .game import MoveError, Position, PositionError, apply, legal_moves  # noqa: F401 - Position re-exported
-from .notation import position_from_json, position_to_json
+from .game import MoveError, Position, PositionError, apply, legal_moves  # noqa: F401 - re-exported
+from .notation import position_from_json, position_to_json  # noqa: F401 - re-exported
 from .ruleset import BASIC, PRESETS, SWITCHES, Ruleset, RulesetError  # noqa: F401 - RulesetError re-exported
 
 GAME_ID = "red7"
@@ -88,16 +87,11 @@ def _qualifying(request: dict, ruleset: Ruleset) -> dict[str, Any]:
     return {"cards": codes(fast.qualifying_mask(rule, _cards(_field(request, "palette"), "palette")))}
 
 
-# What the shared legal_moves and apply ops need of Red7 (the package itself would import this module).
-_MODEL = SimpleNamespace(position_from_json=position_from_json, PositionError=PositionError, legal_moves=legal_moves,
-                         apply=apply, position_to_json=position_to_json, MoveError=MoveError)
-
-
 OPS: dict[str, Op] = {
     "hello": _hello,
     "leader": _leader,
     "qualifying": _qualifying,
-    **move_ops(_MODEL, "play R7", {"rule": UNKNOWN_RULE}, CardError),
+    **move_ops(game, notation, "play R7", {"rule": UNKNOWN_RULE}, CardError),
 }
 
 

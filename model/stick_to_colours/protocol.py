@@ -6,53 +6,28 @@ from __future__ import annotations
 from typing import Any
 
 from ..protocol import (
-    ILLEGAL_MOVE,
     INVALID_CARD,
     INVALID_FIELD,
-    INVALID_POSITION,
-    INVALID_REQUEST,
-    INVALID_RULESET,
-    PROTOCOL,
     Op,
     RequestError,
-    answer,
-    declaration,
-    error,
     field,
+    game_handler,
+    hello_answer,
+    move_ops,
+    ruleset_reader,
 )
-from . import fast
+from . import fast, game, notation
 from .cards import CardError, parse_cards
-from .game import MoveError, Position, PositionError, apply, deck_counts, legal_moves
-from .notation import GAME_ID, position_from_json, position_to_json
-from .ruleset import DEFAULT, Ruleset, RulesetError
+from .game import deck_counts
+from .notation import GAME_ID
+from .ruleset import DEFAULT, Ruleset
 from .spec import scoring_spec
 
-
-def _ruleset(request: dict) -> Ruleset:
-    if "ruleset" not in request:
-        return DEFAULT
-    try:
-        return Ruleset.from_json(request["ruleset"])
-    except (RulesetError, TypeError) as e:
-        raise RequestError(INVALID_RULESET, f"ruleset: {e}") from None
-
-
-def _position(request: dict, ruleset: Ruleset) -> Position:
-    obj = field(request, "position")
-    if isinstance(obj, dict) and "ruleset" not in obj and "ruleset" in request:
-        obj = {**obj, "ruleset": ruleset.to_json()}
-    try:
-        pos = position_from_json(obj)
-    except PositionError as e:
-        code = INVALID_RULESET if e.field == "ruleset" else INVALID_POSITION
-        raise RequestError(code, f"position.{e}") from None
-    if "ruleset" in request and pos.ruleset != ruleset:
-        raise RequestError(INVALID_RULESET, "ruleset: the request and its position name different rulesets")
-    return pos
+_ruleset = ruleset_reader(Ruleset, DEFAULT)
 
 
 def _hello(request: dict, ruleset: Ruleset) -> dict[str, Any]:
-    return {"protocol": PROTOCOL, "game": GAME_ID, "ops": list(OPS), "games": {GAME_ID: declaration(GAME_ID, OPS, Ruleset)}}
+    return hello_answer(GAME_ID, OPS, Ruleset)
 
 
 def _score(request: dict, ruleset: Ruleset) -> dict[str, Any]:
@@ -66,26 +41,8 @@ def _score(request: dict, ruleset: Ruleset) -> dict[str, Any]:
     return fast.score(counts, scoring_spec(ruleset)).to_json()
 
 
-def _legal_moves(request: dict, ruleset: Ruleset) -> dict[str, Any]:
-    return {"moves": [str(m) for m in legal_moves(_position(request, ruleset))]}
+OPS: dict[str, Op] = {"hello": _hello, "score": _score, **move_ops(game, notation, "bid refuse B3")}
 
 
-def _apply(request: dict, ruleset: Ruleset) -> dict[str, Any]:
-    pos = _position(request, ruleset)
-    move = field(request, "move")
-    if not isinstance(move, str):
-        raise RequestError(INVALID_FIELD, f"move: must be a move text like 'bid refuse B3', got {move!r}")
-    try:
-        return {"position": position_to_json(apply(pos, move))}
-    except MoveError as e:
-        raise RequestError(ILLEGAL_MOVE, f"move: {e}") from None
-
-
-OPS: dict[str, Op] = {"hello": _hello, "score": _score, "legal_moves": _legal_moves, "apply": _apply}
-
-
-def handle(request: Any) -> dict[str, Any]:
-    """Stick to Colours' answer to one parsed request (an error answer for anything it cannot serve)."""
-    if not isinstance(request, dict):
-        return error(None, INVALID_REQUEST, f"a request must be a JSON object, got {type(request).__name__}")
-    return answer(request, OPS, _ruleset)
+handle = game_handler(OPS, _ruleset)
+"""Stick to Colours' answer to one parsed request (an error answer for anything it cannot serve)."""
