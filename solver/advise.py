@@ -23,6 +23,9 @@ MEASURE = ("win share: the share of the deals of the unseen cards consistent wit
 SAMPLES = 200
 MAX_DEALS = 20_000  # --exact refuses views with more consistent deals than this
 CHECK_EVERY = 10  # deals between two early-stopping checks (fixed, so the answer is the same for any --jobs)
+# Deals per piece of work (fixed too: the deals of a piece share one table, so node counts depend on
+# it): a sampled answer may stop at each check, an exact one never stops early and takes bigger pieces.
+PIECE, EXACT_PIECE = CHECK_EVERY, 100
 MIN_DEALS = 30  # no early stop before this many deals
 TABLE_SIZE = 1 << 20
 
@@ -189,7 +192,7 @@ def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, see
     ``samples`` deals are drawn uniformly with ``seed`` (all of them, exactly, when there are no
     more than ``samples`` and ``auto_exact``), stopping early once the best turn is separated
     (``stop_early``). ``timeout`` (seconds) and Ctrl-C return the deals done so far (``stopped``).
-    The deals are solved in pieces of CHECK_EVERY (``solve_deals``) by ``pieces`` (e.g. a Dask
+    The deals are solved in pieces (``solve_deals``) by ``pieces`` (e.g. a Dask
     cluster), else by ``jobs`` local worker processes; the answer is the same for any of them.
     ``cache`` (a dict, kept by the caller) remembers deals already solved (in this process only).
     PositionError for a bad view."""
@@ -206,7 +209,8 @@ def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, see
     exact = exact or auto_exact and count <= samples
     advice = Advice(view, [], 0, count, exact, None if exact else seed, None if exact else samples)
     shares = advice.by_move
-    results = _results(_deals(view, exact, samples, seed), deadline, pieces or local(jobs), cache, advice.engines)
+    results = _results(_deals(view, exact, samples, seed), EXACT_PIECE if exact else PIECE, deadline,
+                       pieces or local(jobs), cache, advice.engines)
     try:
         for found, nodes in results:
             if found is None:
@@ -248,13 +252,13 @@ def _rank(advice: Advice) -> None:
     advice.moves = sorted(advice.by_move.values(), key=lambda m: (-m.wins, m.move))
 
 
-def _results(deals: list[Position], deadline: float | None, runner: Pieces, cache: dict | None, engines: set[str]
-             ) -> Iterator[tuple[dict[str, bool] | None, int]]:
-    """Each deal's outcomes in deal order, solved in pieces of CHECK_EVERY deals (None when the
-    time ran out during it); the engines that searched go into ``engines``. Deals in ``cache``
-    are not solved again."""
+def _results(deals: list[Position], size: int, deadline: float | None, runner: Pieces, cache: dict | None,
+             engines: set[str]) -> Iterator[tuple[dict[str, bool] | None, int]]:
+    """Each deal's outcomes in deal order, solved in pieces of ``size`` deals (None when the time
+    ran out during it); the engines that searched go into ``engines``. Deals in ``cache`` are not
+    solved again."""
     todo = [pos for pos in deals if cache is None or pos not in cache]
-    batches = [(todo[k:k + CHECK_EVERY], deadline) for k in range(0, len(todo), CHECK_EVERY)]
+    batches = [(todo[k:k + size], deadline) for k in range(0, len(todo), size)]
     solved = _flatten(runner.map(solve_deals, batches), engines)
     try:
         for pos in deals:

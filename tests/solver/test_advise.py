@@ -223,3 +223,11 @@ def test_the_compiled_core_and_the_python_search_give_the_same_answer(view, exac
     assert (c_engine, py_engine) == ("c", "python")
     assert c == py
     assert any(0 < m["wins"] < c["deals"] for m in c["moves"])  # not a view where every turn is alike
+
+
+def test_exact_answers_in_several_pieces_are_the_same_for_any_jobs():
+    spare = ("R3", "O5", "V7", "I2", "G1", "R6", "O2", "B7", "I4", "Y6", "G2", "R1")
+    text = f"red 0 | O6 B2 I1 / Y5 | 3 / G5 | deck 0 | {canvas_but('O6', 'B2', 'I1', 'Y5', 'G5', *spare)}"
+    one = advise(text, exact=True)
+    assert one.deals == 220 > 2 * advise_module.EXACT_PIECE and any(0 < m.wins < 220 for m in one.moves)
+    assert advise(text, exact=True, jobs=2).to_json() | {"seconds": 0} == one.to_json() | {"seconds": 0}
