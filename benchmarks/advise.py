@@ -101,8 +101,11 @@ def main() -> None:
         py = "-"
         if args.python_deals:
             p_s, p_n = pure_python(view, args.python_deals, args.seed, args.python_cap)
-            p_per = p_s / max(1, p_n)
-            py = f"{p_per:.3f} ({p_n} deals) | {p_per / per if per else float('nan'):.0f}x"
+            if p_n == 0:  # not one deal within the cap: a lower bound
+                py = f"> {p_s:.0f} (0 deals) | > {p_s / per if per else float('nan'):.0f}x"
+            else:
+                p_per = p_s / p_n
+                py = f"{p_per:.4f} ({p_n} deals) | {p_per / per if per else float('nan'):.1f}x"
         print(f"| {name} | {count:.3g} | {exact} | {s.deals} | {s.stopped or '-'} | {s.seconds:.2f} | "
               f"{per:.4f} | {b_per:.4f} ({b_n} deals) | {b_per / per if per else float('nan'):.1f}x | {py} |",
               flush=True)
