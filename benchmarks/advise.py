@@ -84,9 +84,9 @@ def main() -> None:
     cases.append(("2p worked example (docs/advise.md)", parse_view("red 0 basic | R7 O3 / Y4 | 3 / V6 | canvas G3 B1")))
     cases += [(f"{n}p mid-game, {rs_name}", view_of(midgame(n, 3, rs, turns)))
               for n, turns in ((3, 6), (4, 8)) for rs_name, rs in (("Basic", BASIC), ("Actions", ACTIONS))]
-    print("| view | consistent deals | exact s | sampled deals | stopped | sampled s | s per deal | "
+    print("| view | consistent deals | exact s | sampled deals | stopped | sampled s | sampled CPU s | s per deal | "
           "baseline s per deal | ratio | pure Python s per deal | ratio |")
-    print("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     for name, view in cases:
         count = view.count()
         if count <= MAX_DEALS:
@@ -94,7 +94,9 @@ def main() -> None:
             exact = f"{a.seconds:.2f}" + ("" if a.complete else f" (cut, {a.deals} deals)")
         else:
             exact = "refused"
+        cpu = time.process_time()
         s = advise(view, samples=args.samples, seed=args.seed, timeout=args.cap, auto_exact=False, jobs=args.jobs)
+        cpu = time.process_time() - cpu  # this process only: with --jobs > 1 the workers' time is not in it
         per = s.seconds / max(1, s.deals)
         b_s, b_n = baseline(view, min(args.baseline_deals, s.deals or 1), args.seed, args.cap)
         b_per = b_s / max(1, b_n)
@@ -106,7 +108,7 @@ def main() -> None:
             else:
                 p_per = p_s / p_n
                 py = f"{p_per:.4f} ({p_n} deals) | {p_per / per if per else float('nan'):.1f}x"
-        print(f"| {name} | {count:.3g} | {exact} | {s.deals} | {s.stopped or '-'} | {s.seconds:.2f} | "
+        print(f"| {name} | {count:.3g} | {exact} | {s.deals} | {s.stopped or '-'} | {s.seconds:.2f} | {cpu:.2f} | "
               f"{per:.4f} | {b_per:.4f} ({b_n} deals) | {b_per / per if per else float('nan'):.1f}x | {py} |",
               flush=True)
 
