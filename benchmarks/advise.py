@@ -1,13 +1,15 @@
 """Seconds for ``advise`` answers (exact and 200 samples) from first turns of 2-player full deals and
 from mid-game 3- and 4-player views, Basic and Actions; against the plain baseline of one ``solve``
-per first turn per deal (a fresh table each), timed on the same deals in the same run.
+per first turn per deal (a fresh table each, the engine ``solve`` picks), timed on the same deals in
+the same run, and against ``advise`` itself in pure Python (ARBITER_PURE_PYTHON) on the first deals.
 
-    python benchmarks/advise.py [--samples 200] [--cap 150] [--baseline-deals 5] [--quick]
+    python benchmarks/advise.py [--samples 200] [--cap 150] [--baseline-deals 5] [--python-deals 2] [--jobs 1] [--quick]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import time
@@ -15,7 +17,7 @@ import time
 from arbiter.model.red7.game import apply, deal, successors
 from arbiter.model.red7.ruleset import ACTIONS, BASIC, Ruleset
 from arbiter.model.red7.view import View, parse_view, view_of
-from arbiter.solver import solve
+from arbiter.solver import core, solve
 from arbiter.solver.advise import MAX_DEALS, advise
 
 
@@ -50,38 +52,65 @@ def baseline(view: View, deals: int, seed: int, cap: float) -> tuple[float, int]
     return time.perf_counter() - started, done
 
 
+def pure_python(view: View, deals: int, seed: int, cap: float) -> tuple[float, int]:
+    """``advise`` on the first ``deals`` sampled deals with the Python search forced: seconds, deals done."""
+    os.environ[core.PURE_PYTHON_ENV] = "1"
+    try:
+        a = advise(view, samples=deals, seed=seed, timeout=cap, auto_exact=False, stop_early=False)
+    finally:
+        del os.environ[core.PURE_PYTHON_ENV]
+    assert a.engines <= {"python"}
+    return a.seconds, a.deals
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--samples", type=int, default=200)
     ap.add_argument("--cap", type=float, default=150.0, help="Seconds at most per answer (then: partial).")
     ap.add_argument("--baseline-deals", type=int, default=5)
+    ap.add_argument("--python-deals", type=int, default=2, help="Deals advised in pure Python (0: none).")
+    ap.add_argument("--python-cap", type=float, default=40.0, help="Seconds at most for those, per view.")
+    ap.add_argument("--jobs", type=int, default=1, help="advise's worker processes.")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quick", action="store_true", help="Only the mid-game views.")
     args = ap.parse_args()
-    print(f"Python {platform.python_version()}, {platform.machine()}; samples {args.samples}, cap {args.cap} s")
+    engine = core.choose(ACTIONS)[0]
+    print(f"Python {platform.python_version()}, {platform.machine()}; samples {args.samples}, cap {args.cap} s, "
+          f"engine {engine}, jobs {args.jobs}, load {os.getloadavg()[0]:.1f}")
     cases = []
     if not args.quick:
-        cases += [("2p first turn, Basic", view_of(deal(2, 1, BASIC))),
-                  ("2p first turn, Actions", view_of(deal(2, 1, ACTIONS)))]
+        cases += [(f"2p first turn, Basic (deal {d})", view_of(deal(2, d, BASIC))) for d in (1, 2, 3)]
+        cases.append(("2p first turn, Actions (deal 1)", view_of(deal(2, 1, ACTIONS))))
     cases.append(("2p worked example (docs/advise.md)", parse_view("red 0 basic | R7 O3 / Y4 | 3 / V6 | canvas G3 B1")))
     cases += [(f"{n}p mid-game, {rs_name}", view_of(midgame(n, 3, rs, turns)))
               for n, turns in ((3, 6), (4, 8)) for rs_name, rs in (("Basic", BASIC), ("Actions", ACTIONS))]
-    print("| view | consistent deals | exact s | sampled deals | stopped | sampled s | s per deal | "
-          "baseline s per deal | ratio |")
-    print("|---|---:|---:|---:|---|---:|---:|---:|---:|")
+    print("| view | consistent deals | exact s | sampled deals | stopped | sampled s | sampled CPU s | s per deal | "
+          "baseline s per deal | ratio | pure Python s per deal | ratio |")
+    print("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     for name, view in cases:
         count = view.count()
         if count <= MAX_DEALS:
-            a = advise(view, exact=True, timeout=args.cap)
+            a = advise(view, exact=True, timeout=args.cap, jobs=args.jobs)
             exact = f"{a.seconds:.2f}" + ("" if a.complete else f" (cut, {a.deals} deals)")
         else:
             exact = "refused"
-        s = advise(view, samples=args.samples, seed=args.seed, timeout=args.cap, auto_exact=False)
+        cpu = time.process_time()
+        s = advise(view, samples=args.samples, seed=args.seed, timeout=args.cap, auto_exact=False, jobs=args.jobs)
+        cpu = time.process_time() - cpu  # this process only: with --jobs > 1 the workers' time is not in it
         per = s.seconds / max(1, s.deals)
         b_s, b_n = baseline(view, min(args.baseline_deals, s.deals or 1), args.seed, args.cap)
         b_per = b_s / max(1, b_n)
-        print(f"| {name} | {count:.3g} | {exact} | {s.deals} | {s.stopped or '-'} | {s.seconds:.2f} | "
-              f"{per:.3f} | {b_per:.3f} ({b_n} deals) | {b_per / per if per else float('nan'):.1f}x |", flush=True)
+        py = "-"
+        if args.python_deals:
+            p_s, p_n = pure_python(view, args.python_deals, args.seed, args.python_cap)
+            if p_n == 0:  # not one deal within the cap: a lower bound
+                py = f"> {p_s:.0f} (0 deals) | > {p_s / per if per else float('nan'):.0f}x"
+            else:
+                p_per = p_s / p_n
+                py = f"{p_per:.4f} ({p_n} deals) | {p_per / per if per else float('nan'):.1f}x"
+        print(f"| {name} | {count:.3g} | {exact} | {s.deals} | {s.stopped or '-'} | {s.seconds:.2f} | {cpu:.2f} | "
+              f"{per:.4f} | {b_per:.4f} ({b_n} deals) | {b_per / per if per else float('nan'):.1f}x | {py} |",
+              flush=True)
 
 
 if __name__ == "__main__":

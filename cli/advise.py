@@ -11,7 +11,9 @@ from arbiter.model.red7.notation import load_position
 from arbiter.model.red7.view import View, format_view, load_view, view_of
 from arbiter.solver.advise import MAX_DEALS, SAMPLES, Advice, TooManyDeals
 from arbiter.solver.advise import advise as advise_view
+from arbiter.solver.pieces import Pieces
 
+from . import workers
 from .common import echo_json, fail
 
 EXIT_UNFINISHED, EXIT_INTERRUPTED = 1, 130
@@ -57,13 +59,14 @@ def _progress(stream):
 
 
 def run(view: View, exact: bool, samples: int, seed: int, timeout: float | None, jobs: int, max_deals: int,
-        show_progress: bool = True) -> Advice:
-    """Advise ``view`` from the CLI: refuse too many deals with exit 2, show progress on a terminal."""
+        show_progress: bool = True, runner: Pieces | None = None) -> Advice:
+    """Advise ``view`` from the CLI (its deals solved by ``runner``, else ``jobs`` local processes):
+    refuse too many deals with exit 2, show progress on a terminal."""
     stderr = sys.stderr
     tty = show_progress and stderr.isatty()
     try:
         advice = advise_view(view, exact=exact, samples=samples, seed=seed, timeout=timeout, jobs=jobs,
-                             max_deals=max_deals, progress=_progress(stderr) if tty else None)
+                             max_deals=max_deals, progress=_progress(stderr) if tty else None, pieces=runner)
     except TooManyDeals as e:
         fail(f"--exact: {e}")
     except PositionError as e:
@@ -81,25 +84,28 @@ def run(view: View, exact: bool, samples: int, seed: int, timeout: float | None,
               help="Deals to sample (all of them, exactly, when there are no more).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Stop after this many seconds (exit 1).")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("--max-deals", type=click.IntRange(min=1), default=MAX_DEALS, show_default=True,
               help="The most deals --exact enumerates.")
 @click.option("--hide", is_flag=True,
               help="VIEW is a whole position (e.g. from arbiter deal): hide the other hands and the deck first.")
-def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeout: float | None, jobs: int,
-           max_deals: int, hide: bool) -> None:
+@workers.options("deals")
+def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeout: float | None, max_deals: int,
+           hide: bool, jobs: int, scheduler: str | None) -> None:
     """For each legal turn of the player to move in VIEW, its win share: the share of the deals of the
     unseen cards consistent with the view in which the turn is a forced win with all cards known.
 
     VIEW is a position (file, - for stdin, inline JSON or text) in which an opponent's hand and the
     deck may be counts of hidden cards, plus an optional canvas list (docs/notation.md, Views);
     with --hide, a whole position seen from the mover's seat (arbiter deal | arbiter advise - --hide).
-    Exit 1 when --timeout stopped it, 130 on Ctrl-C (both print the deals done so far)."""
+    The deals are solved in pieces of ten, here, in --jobs processes or on a Dask cluster
+    (--scheduler); the answer is the same. Exit 1 when --timeout stopped it, 130 on Ctrl-C (both
+    print the deals done so far)."""
     try:
         seat = view_of(load_position(view, sys.stdin)) if hide else load_view(view, sys.stdin)
     except PositionError as e:
         fail(f"bad view: {e}")
-    advice = run(seat, exact, samples, seed, timeout, jobs, max_deals)
+    with workers.pieces(jobs, scheduler) as runner:
+        advice = run(seat, exact, samples, seed, timeout, jobs, max_deals, runner=runner)
     if as_json:
         echo_json(advice.to_json())
     else:

@@ -45,6 +45,8 @@ def pieces(jobs: int, scheduler: str | None) -> Iterator[Pieces]:
             fail(str(e))
     try:
         yield cluster if cluster is not None else local(jobs)
+    except click.exceptions.Exit:  # fail() inside the block: a RuntimeError too, but already one line
+        raise
     except RuntimeError as e:  # a worker process that kept dying, a cluster that cannot run the pieces
         fail(str(e))
     finally:

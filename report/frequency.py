@@ -3,19 +3,9 @@ settings, and the one plain-words sentence a reader sees."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-
-def wilson(count: int, total: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) for ``count`` successes out of ``total``."""
-    if total == 0:
-        return (0.0, 1.0)
-    p = count / total
-    denom = 1 + z * z / total
-    centre = (p + z * z / (2 * total)) / denom
-    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from arbiter.solver.stats import wilson
 
 
 def share(count: int, total: int) -> dict[str, Any]:

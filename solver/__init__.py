@@ -18,7 +18,7 @@ from arbiter.model.red7.cards import codes
 from arbiter.model.red7.game import Position
 
 from .coalition import forced_winner, live_marks, principal_line
-from .core import C, CoreSearch, choose
+from .core import open_search
 from .red7 import WIN, Red7Game, hand_cards_used
 from .search import Budget, Search, SearchLimit, Table
 
@@ -111,15 +111,9 @@ def solve(position: Position, max_nodes: int | None = None, timeout: float | Non
     says which ran and ``result.engine_reason`` why it is not the C core.
     Raises PositionError for a position that breaks the notation's constraints."""
     position.validate()
-    used, reason = choose(position.ruleset, engine)
-    result = SolveResult(position, can_force=[None] * position.players, engine=used, engine_reason=reason)
     game = Red7Game(position.ruleset)
-    if used == C:
-        search = CoreSearch(game, position, max_nodes, timeout, table_size)
-        budget = search.budget
-    else:
-        budget = Budget(max_nodes, timeout)
-        search = Search(game, budget, Table(table_size))
+    search, budget, used, reason = open_search(game, position.players, max_nodes, timeout, table_size, engine)
+    result = SolveResult(position, can_force=[None] * position.players, engine=used, engine_reason=reason)
     try:
         _solve(result, game, search, full)
         result.result = SOLVED

@@ -3,10 +3,7 @@ with a view (the perfect-information value averaged over deals), exact or sample
 
 from __future__ import annotations
 
-import math
-import multiprocessing
 import random
-import signal
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -15,16 +12,21 @@ from typing import Any
 from arbiter.model.red7.game import DRAW, Position, PositionError
 from arbiter.model.red7.view import View, format_view, parse_view
 
+from .core import open_search
+from .pieces import Pieces, local
 from .red7 import Red7Game
-from .search import Budget, Search, SearchLimit, Table
+from .search import SearchLimit
+from .stats import wilson
 
 MEASURE = ("win share: the share of the deals of the unseen cards consistent with the view in which the turn "
            "is a forced win with all cards known (perfect information, averaged over deals)")
 SAMPLES = 200
 MAX_DEALS = 20_000  # --exact refuses views with more consistent deals than this
 CHECK_EVERY = 10  # deals between two early-stopping checks (fixed, so the answer is the same for any --jobs)
+# Deals per piece of work (fixed too: the deals of a piece share one table, so node counts depend on
+# it): a sampled answer may stop at each check, an exact one never stops early and takes bigger pieces.
+PIECE, EXACT_PIECE = CHECK_EVERY, 100
 MIN_DEALS = 30  # no early stop before this many deals
-Z95 = 1.959963984540054
 TABLE_SIZE = 1 << 20
 
 
@@ -35,18 +37,6 @@ class TooManyDeals(ValueError):
         super().__init__(f"{count} consistent deals, more than the limit of {limit} for an exact answer; "
                          "sample instead (--samples N) or raise the limit (--max-deals)")
         self.count, self.limit = count, limit
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial share (95% by default); (0, 1) for no trials."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    lo = 0.0 if wins == 0 else max(0.0, centre - half)  # exactly 0 and 1 at the ends, not rounding's 1e-17
-    hi = 1.0 if wins == n else min(1.0, centre + half)
-    return lo, hi
 
 
 def decision(turn: str) -> str:
@@ -99,6 +89,7 @@ class Advice:
     stopped: str | None = None
     seconds: float = 0.0
     nodes: int = 0
+    engines: set[str] = field(default_factory=set)  # what searched the deals: "c" (the compiled core), "python"
     by_move: dict[str, MoveShare] = field(default_factory=dict, repr=False)
 
     @property
@@ -122,55 +113,64 @@ class Advice:
                 "moves": [m.to_json() for m in self.moves], "deals": self.deals,
                 "consistent_deals": self.consistent_deals, "exact": self.exact, "seed": self.seed,
                 "samples": self.samples, "stopped": self.stopped, "nodes": self.nodes,
-                "seconds": round(self.seconds, 3)}
+                "engine": "+".join(sorted(self.engines)) or None, "seconds": round(self.seconds, 3)}
 
 
 # -- one deal: every first turn of the mover, in one search with one table ----------------------
 
-_TABLE: Table | None = None  # a worker process's table, reused from deal to deal
-
-
-def outcomes(pos: Position, deadline: float | None = None, table: Table | None = None, *, whole: bool = False
-             ) -> tuple[dict[str, bool], int]:
-    """For one deal (all cards known): whether each decision of the mover (each whole turn with
-    ``whole``) keeps a forced win, and the nodes searched. All first turns are searched in one search
-    sharing one transposition table (kept across the deals of a call: states deep in the round
-    recur). SearchLimit past ``deadline``."""
-    global _TABLE
-    if table is None:
-        _TABLE = table = _TABLE or Table(TABLE_SIZE)
-    budget = Budget(None, None if deadline is None else max(0.0, deadline - time.perf_counter()))
-    game = Red7Game(pos.ruleset)
-    search = Search(game, budget, table)
+def _first_turns(search: Any, game: Red7Game, pos: Position, whole: bool) -> dict[str, bool]:
     me = pos.to_move
     found: dict[str, bool] = {}
     for m, child in game.moves(game.state(pos)):
         d = str(m) if whole else decision(str(m))
         if not found.get(d):
             found[d] = search.wins(child, me)
-    return found, budget.nodes
+    return found
 
 
-def _worker_init() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the pool
+def outcomes(pos: Position, timeout: float | None = None, *, whole: bool = False, engine: str | None = None,
+             table_size: int = TABLE_SIZE) -> tuple[dict[str, bool], int]:
+    """For one deal (all cards known): whether each decision of the mover (each whole turn with
+    ``whole``) keeps a forced win, and the nodes searched. Every first turn is searched by one search
+    (the compiled core when it supports the ruleset, see ``core.choose``; ``engine`` as there)
+    sharing one transposition table. SearchLimit after ``timeout`` seconds."""
+    game = Red7Game(pos.ruleset)
+    search, budget, _, _ = open_search(game, pos.players, None, timeout, table_size, engine)
+    return _first_turns(search, game, pos, whole), budget.nodes
 
 
-def _work(job: tuple[Position, float | None]) -> tuple[dict[str, bool], int] | None:
-    try:
-        return outcomes(*job)
-    except SearchLimit:
-        return None
+def solve_deals(deals: list[Position], deadline: float | None = None, whole: bool = False
+                ) -> tuple[list[tuple[dict[str, bool], int]], str | None, str]:
+    """One piece of an answer: each deal's ``outcomes`` and nodes, in order, searched by one search
+    whose table the deals share (all deals of a view have the same players and ruleset); what
+    stopped it (None, ``"timeout"``: ``deadline``, a ``time.time()`` so that it holds in any worker
+    process or machine, or ``"interrupted"``: Ctrl-C here), the result then holding the deals done
+    before; and the engine that searched (``core.choose``)."""
+    done: list[tuple[dict[str, bool], int]] = []
+    if not deals:
+        return done, None, ""
+    game = Red7Game(deals[0].ruleset)
+    timeout = None if deadline is None else max(0.0, deadline - time.time())
+    search, budget, engine, _ = open_search(game, deals[0].players, None, timeout, TABLE_SIZE)
+    for pos in deals:
+        before = budget.nodes
+        try:
+            found = _first_turns(search, game, pos, whole)
+        except SearchLimit:
+            return done, "timeout", engine
+        except KeyboardInterrupt:
+            return done, "interrupted", engine
+        done.append((found, budget.nodes - before))
+    return done, None, engine
 
 
 # -- many deals ---------------------------------------------------------------------------------
 
-def _deals(view: View, exact: bool, samples: int, seed: int) -> Iterator[Position]:
+def _deals(view: View, exact: bool, samples: int, seed: int) -> list[Position]:
     if exact:
-        yield from view.deals()
-        return
+        return list(view.deals())
     rng = random.Random(seed)
-    for _ in range(samples):
-        yield view.sample(rng)
+    return [view.sample(rng) for _ in range(samples)]
 
 
 def separated(shares: Iterable[MoveShare]) -> bool:
@@ -185,32 +185,33 @@ def separated(shares: Iterable[MoveShare]) -> bool:
 def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, seed: int = 0,
            timeout: float | None = None, jobs: int = 1, max_deals: int = MAX_DEALS, stop_early: bool = True,
            auto_exact: bool = True, progress: Callable[[Advice], None] | None = None,
-           cache: dict | None = None) -> Advice:
+           cache: dict | None = None, pieces: Pieces | None = None) -> Advice:
     """Each legal turn's win share for the player to move in ``view`` (a View or its notation).
 
     ``exact`` enumerates every consistent deal (TooManyDeals past ``max_deals``); otherwise
     ``samples`` deals are drawn uniformly with ``seed`` (all of them, exactly, when there are no
     more than ``samples`` and ``auto_exact``), stopping early once the best turn is separated
     (``stop_early``). ``timeout`` (seconds) and Ctrl-C return the deals done so far (``stopped``).
-    ``jobs`` worker processes solve deals in parallel; the answer is the same for any number.
-    ``cache`` (a dict, kept by the caller) remembers deals already solved. PositionError for a bad view."""
+    The deals are solved in pieces (``solve_deals``) by ``pieces`` (e.g. a Dask
+    cluster), else by ``jobs`` local worker processes; the answer is the same for any of them.
+    ``cache`` (a dict, kept by the caller) remembers deals already solved (in this process only).
+    PositionError for a bad view."""
     if isinstance(view, str):
         view = parse_view(view)
     view.validate()
     if view.position.is_over:
         raise PositionError("position", "the round is over: there is no turn to advise")
     started = time.perf_counter()
-    deadline = None if timeout is None else started + timeout
+    deadline = None if timeout is None else time.time() + timeout
     count = view.count()
     if exact and count > max_deals:
         raise TooManyDeals(count, max_deals)
     exact = exact or auto_exact and count <= samples
     advice = Advice(view, [], 0, count, exact, None if exact else seed, None if exact else samples)
     shares = advice.by_move
-    deals = _deals(view, exact, samples, seed)
-    pool = multiprocessing.get_context("fork").Pool(jobs, _worker_init) if jobs > 1 else None
+    results = _results(_deals(view, exact, samples, seed), EXACT_PIECE if exact else PIECE, deadline,
+                       pieces or local(jobs), cache, advice.engines)
     try:
-        results = _results(deals, deadline, pool, cache)
         for found, nodes in results:
             if found is None:
                 advice.stopped = "timeout"
@@ -231,15 +232,13 @@ def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, see
                     and advice.deals < samples and separated(shares.values())):
                 advice.stopped = "separated"
                 break
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and time.time() > deadline:
                 advice.stopped = "timeout"
                 break
     except KeyboardInterrupt:
         advice.stopped = "interrupted"
     finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        results.close()
     if advice.stopped in ("timeout", "interrupted") and exact:
         advice.exact = False  # only a part of the deals: shown with intervals, as a sample
         for entry in shares.values():
@@ -253,26 +252,47 @@ def _rank(advice: Advice) -> None:
     advice.moves = sorted(advice.by_move.values(), key=lambda m: (-m.wins, m.move))
 
 
-def _results(deals: Iterator[Position], deadline: float | None, pool, cache: dict | None
-             ) -> Iterator[tuple[dict[str, bool] | None, int]]:
-    """Each deal's outcomes in deal order (None when the time ran out during it)."""
-    if pool is None:
-        table = Table(TABLE_SIZE)  # this call's, so the work done is the same from call to call
+def _results(deals: list[Position], size: int, deadline: float | None, runner: Pieces, cache: dict | None,
+             engines: set[str]) -> Iterator[tuple[dict[str, bool] | None, int]]:
+    """Each deal's outcomes in deal order, solved in pieces of ``size`` deals (None when the time
+    ran out during it); the engines that searched go into ``engines``. Deals in ``cache`` are not
+    solved again."""
+    todo = [pos for pos in deals if cache is None or pos not in cache]
+    batches = [(todo[k:k + size], deadline) for k in range(0, len(todo), size)]
+    solved = _flatten(runner.map(solve_deals, batches), engines)
+    try:
         for pos in deals:
             if cache is not None and pos in cache:
                 yield cache[pos], 0
                 continue
-            try:
-                found, nodes = outcomes(pos, deadline, table)
-            except SearchLimit:
+            r = next(solved, None)
+            if r is None:
                 yield None, 0
                 return
             if cache is not None:
-                cache[pos] = found
-            yield found, nodes
-        return
-    for r in pool.imap(_work, ((pos, deadline) for pos in deals), chunksize=1):
-        yield (None, 0) if r is None else r
+                cache[pos] = r[0]
+            yield r
+    finally:
+        solved.close()
 
 
-__all__ = ["MEASURE", "Advice", "MoveShare", "TooManyDeals", "advise", "decision", "outcomes", "separated", "wilson"]
+def _flatten(results: Iterator[tuple[list, str | None, str]], engines: set[str]
+             ) -> Iterator[tuple[dict[str, bool], int]]:
+    """The deals of each piece in turn, ending at the first piece a deadline stopped (KeyboardInterrupt
+    after the deals a piece finished here before Ctrl-C)."""
+    try:
+        for done, stopped, engine in results:
+            if engine:
+                engines.add(engine)
+            yield from done
+            if stopped == "interrupted":
+                raise KeyboardInterrupt
+            if stopped:
+                return
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()  # stops the workers (or cancels the cluster's tasks) of an answer that stopped early
+
+
+__all__ = ["MEASURE", "Advice", "MoveShare", "TooManyDeals", "advise", "decision", "outcomes", "separated", "solve_deals", "wilson"]

@@ -4,7 +4,6 @@ share there, and with all cards known whether it kept or threw away a forced win
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,7 +14,7 @@ from arbiter.model.red7.notation import format_text, parse_position, position_fr
 from arbiter.model.red7.view import view_of
 
 from .advise import MEASURE, MoveShare, advise, decision, outcomes
-from .search import SearchLimit, Table
+from .search import SearchLimit
 
 KEPT, THREW_AWAY, NONE, UNKNOWN = "kept", "threw_away", "none", "unknown"
 VERDICTS = {KEPT: "kept a forced win", THREW_AWAY: "threw away a forced win", NONE: "had no forced win",
@@ -151,8 +150,7 @@ def _turn(pos: Position, move: str, samples: int, seed: int, timeout: float | No
     best = [m for m in advice.moves if m.wins == top]
     n = TurnNote(pos.to_move, str(move), pos, played, best, advice.deals, advice.exact)
     try:
-        whole, _ = outcomes(pos, None if timeout is None else time.perf_counter() + timeout, Table(1 << 20),
-                            whole=True)
+        whole, _ = outcomes(pos, timeout, whole=True)
     except SearchLimit:
         return n
     if not any(whole.values()):

@@ -4,14 +4,13 @@ sampled from the view); ``advise`` (the best win share over a few sampled deals)
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 
 from arbiter.model.red7.game import Position, legal_moves
 from arbiter.model.red7.view import view_of
 
 from .advise import advise, decision, outcomes
-from .search import SearchLimit, Table
+from .search import SearchLimit
 
 BOTS = ("solver", "advise", "random")
 THINK_SECONDS = 5.0  # a bot's limit per turn; past it the solver bot plays at random
@@ -41,7 +40,7 @@ def solver_bot(pos: Position, rng: random.Random) -> str:
     by text); with none (or past the time limit) play at random."""
     deal = view_of(pos).sample(rng)
     try:
-        found, _ = outcomes(deal, time.perf_counter() + THINK_SECONDS, Table(1 << 18))
+        found, _ = outcomes(deal, THINK_SECONDS, table_size=1 << 18)
     except SearchLimit:
         return random_bot(pos, rng)
     wins = sorted(d for d, w in found.items() if w)

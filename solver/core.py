@@ -14,7 +14,7 @@ from arbiter.model.red7.game import Position
 from arbiter.model.red7.ruleset import Ruleset
 
 from .red7 import Red7Game
-from .search import INF, SearchLimit
+from .search import INF, Budget, Search, SearchLimit, Table
 
 try:
     from . import _red7core
@@ -95,11 +95,13 @@ class CoreSearch:
     """The compiled search behind the interface of ``search.Search`` (``wins``, ``value``,
     ``game``, ``budget``); it is its own budget (``spend``, ``nodes``, ``seconds``)."""
 
-    def __init__(self, game: Red7Game, position: Position, max_nodes: int | None, timeout: float | None,
+    def __init__(self, game: Red7Game, players: Position | int, max_nodes: int | None, timeout: float | None,
                  table_size: int) -> None:
         self.game = game
+        if isinstance(players, Position):
+            players = players.players
         self.budget = self.core = _red7core.Search(
-            _flags(game.ruleset), position.players, game.uses_deck, max_nodes, timeout, table_size, SearchLimit)
+            _flags(game.ruleset), players, game.uses_deck, max_nodes, timeout, table_size, SearchLimit)
 
     def value(self, state: Any, player: int, alpha: int = -INF, beta: int = INF) -> int:
         return self.core.value(state, player, alpha, beta)
@@ -110,3 +112,16 @@ class CoreSearch:
     def children(self, state: Any) -> list:
         """The states after each turn in the core's search order (for tests against Red7Game.children)."""
         return self.core.children(state)
+
+
+def open_search(game: Red7Game, players: int, max_nodes: int | None, timeout: float | None, table_size: int,
+                engine: str | None = None) -> tuple[Any, Any, str, str | None]:
+    """(search, its budget, engine, reason it is not the C core) for positions of ``game`` with
+    ``players`` players: the compiled core when ``choose`` picks it, else the Python search with
+    its own table. Both answer ``wins``/``value`` alike and count ``budget.nodes``."""
+    used, reason = choose(game.ruleset, engine)
+    if used == C:
+        search = CoreSearch(game, players, max_nodes, timeout, table_size)
+        return search, search.budget, used, reason
+    budget = Budget(max_nodes, timeout)
+    return Search(game, budget, Table(table_size)), budget, used, reason

@@ -64,6 +64,15 @@ def test_solve_batch_is_the_same_locally_and_on_the_cluster(cluster, tmp_path):
     assert code == code2 == 0 and without_seconds(out) == without_seconds(out2)
 
 
+def test_advise_is_the_same_locally_and_on_the_cluster(cluster):
+    view = "red 0 basic | R7 O3 G1 / Y4 | 4 / V6 | canvas G3 B1"
+    args = ["advise", view, "--json", "--samples", "40", "--seed", "1"]
+    code, out = run(*args, "--jobs", "1")
+    code2, out2 = run(*args, "--scheduler", cluster.scheduler_address)
+    assert code == code2 == 0 and json.loads(out)["deals"] >= 30  # several pieces
+    assert json.loads(out) | {"seconds": 0} == json.loads(out2) | {"seconds": 0}
+
+
 def test_report_sample_is_the_same_on_the_cluster(connected):
     from arbiter.report.red7.catalogue import BY_ID
     from arbiter.report.red7.sampling import PLAYER_COUNTS, presets_of, sample
@@ -128,7 +137,8 @@ def test_a_stopped_job_cancels_its_tasks(cluster, connected):
 
 def test_unreachable_scheduler_is_one_line_and_exit_2(tmp_path, monkeypatch):
     monkeypatch.setattr(adapter, "CONNECT_SECONDS", 1)
-    for args in (["solve", "--batch", batch_file(tmp_path, 1)], ["report", "--quiet"], ["interactions"]):
+    for args in (["solve", "--batch", batch_file(tmp_path, 1)], ["report", "--quiet"], ["interactions"],
+                 ["advise", "red 0 | R7 / Y4 | 2 / V6"]):
         result = CliRunner().invoke(cli, [*args, "--scheduler", "tcp://127.0.0.1:1"])
         assert result.exit_code == 2, args
         assert result.stderr.count("\n") == 1 and "cannot reach the Dask scheduler" in result.stderr

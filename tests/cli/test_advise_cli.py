@@ -48,17 +48,17 @@ def test_bad_views_exit_2_with_one_line(args, words):
 
 
 def test_interrupt_prints_partial_and_exits_130(monkeypatch):
-    real = advise_module.outcomes
+    real = advise_module._first_turns
     calls = []
 
-    def flaky(pos, deadline, table):
+    def flaky(*args):
         calls.append(1)
         if len(calls) == 4:
             raise KeyboardInterrupt
-        return real(pos, deadline, table)
+        return real(*args)
 
-    monkeypatch.setattr(advise_module, "outcomes", flaky)
-    out = run(VIEW, "--samples", "50")
+    monkeypatch.setattr(advise_module, "_first_turns", flaky)
+    out = run(VIEW, "--samples", "50", "--jobs", "1")
     assert out.exit_code == 130
     assert "interrupted: partial result after 3 deals" in out.output and "arbiter: interrupted" in out.output
 
@@ -77,3 +77,18 @@ def test_hide_advises_a_whole_position_from_the_movers_seat():
     hidden = json.loads(run(whole, "--hide", "--json").output)
     assert hidden["consistent_deals"] == 6  # the 2 hidden hand cards among R4 G1 O2 O3
     assert hidden["view"].startswith("red 0 basic | B5 G2 V1 / Y6 | 2 / R6 | deck 2 | canvas R7 O7 ")
+
+
+def test_the_answer_is_the_same_for_any_jobs():
+    """Deals go to the workers in pieces of ten, each piece with its own table: the same JSON (even
+    the node count) but for the clock, however many processes solve them; early stopping too."""
+    def answer(*args):
+        out = run(VIEW, "--json", "--samples", "60", "--seed", "4", *args)
+        assert out.exit_code == 0, out.output
+        return json.loads(out.output) | {"seconds": 0}
+
+    one = answer("--jobs", "1")
+    assert answer("--jobs", "2") == one == answer("--jobs", "3")
+    assert one["engine"] == "c" and one["deals"] == 60
+    stopped = answer("--samples", "300", "--jobs", "1")
+    assert stopped["stopped"] == "separated" and answer("--samples", "300", "--jobs", "2") == stopped

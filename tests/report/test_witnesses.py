@@ -15,7 +15,6 @@ from arbiter.model.red7.game import deal
 from arbiter.model.red7.match import Match, next_round, round_seed, start
 from arbiter.model.red7.notation import position_from_json, position_to_json
 from arbiter.model.red7.ruleset import SWITCHES, Ruleset
-from arbiter.report.frequency import wilson
 from arbiter.report.red7.catalogue import CATALOGUE as RED7
 from arbiter.report.render import to_json
 from arbiter.solver import solve
@@ -258,13 +257,6 @@ def test_quotes_are_word_for_word():
             source = _normal((RULES / texts[q.source]).read_text(encoding="utf-8"))
             for piece in _normal(q.text).split(" (...) "):
                 assert piece in source, f"{entry.id}: {q.source} does not say {piece!r}"
-
-
-def test_wilson_interval_matches_known_values():
-    low, high = wilson(5, 10)
-    assert round(low, 4) == 0.2366 and round(high, 4) == 0.7634
-    low, high = wilson(0, 10)
-    assert low == 0.0 and round(high, 4) == 0.2775
 
 
 def test_frequencies_are_consistent(report):

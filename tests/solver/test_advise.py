@@ -10,7 +10,7 @@ from arbiter.model.red7.game import PositionError, successors
 from arbiter.model.red7.view import parse_view
 from arbiter.solver import advise as advise_module
 from arbiter.solver import reference
-from arbiter.solver.advise import TooManyDeals, advise, decision, separated, wilson
+from arbiter.solver.advise import TooManyDeals, advise, decision, separated
 
 
 def canvas_but(*keep: str) -> str:
@@ -140,19 +140,19 @@ def test_timeout_and_interrupt_give_partial_results(monkeypatch):
 
     a = advise(text, samples=100, seed=0, progress=stop)
     assert a.stopped == "interrupted" and a.deals == 7 and not a.complete and a.moves
-    real = advise_module.outcomes
-    clock = iter(range(1000))
-    monkeypatch.setattr(advise_module, "outcomes", lambda pos, deadline, table: real(pos, None, table))
-    monkeypatch.setattr(advise_module.time, "perf_counter", lambda: float(next(clock)))
+    clock = iter(range(1000))  # one second passes at each reading of the clock
+    monkeypatch.setattr(advise_module.time, "time", lambda: float(next(clock)))
     t = advise(text, samples=100, seed=0, timeout=5.5)
-    assert t.stopped == "timeout" and 0 < t.deals < 10
+    assert t.stopped == "timeout" and 0 < t.deals < 10 and not t.complete
 
 
-def test_wilson_interval():
-    assert wilson(0, 0) == (0.0, 1.0)
-    lo, hi = wilson(50, 100)
-    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
-    assert wilson(10, 10)[1] == 1.0 and wilson(0, 10)[0] == 0.0 and wilson(0, 25)[0] == 0.0
+def test_a_timeout_inside_a_deal_stops_its_search():
+    from arbiter.model.red7.game import deal
+    from arbiter.model.red7.ruleset import ACTIONS
+    from arbiter.model.red7.view import view_of
+
+    a = advise(view_of(deal(2, 1, ACTIONS)), samples=200, seed=0, timeout=0.01)
+    assert a.stopped == "timeout" and a.deals < 200
 
 
 def test_bad_views():
@@ -183,3 +183,51 @@ def test_every_preset_and_player_count(players, preset):
     assert advice.complete and advice.deals >= 1
     assert {m.move for m in advice.moves} >= {decision(str(m)) for m, _ in successors(pos)}
     assert all(0 <= m.win_share <= 1 for m in advice.moves)
+
+
+def midgame_view(players: int, seed: int, preset: str, left: int):
+    """The view of the mover in a seeded game played at random until fewer than ``left`` cards are in hands."""
+    from arbiter.model.red7.game import deal
+    from arbiter.model.red7.ruleset import Ruleset
+    from arbiter.model.red7.view import view_of
+
+    pos = deal(players, seed, Ruleset.parse(preset))
+    rng = random.Random(seed)
+    while True:
+        nxt = [s for s in successors(pos) if str(s[0]) != "pass"] or successors(pos)
+        after = rng.choice(nxt)[1]
+        if after.is_over or sum(h.bit_count() for h in after.hands) < left:
+            return view_of(pos)
+        pos = after
+
+
+ENGINE_VIEWS = [(SMALL[0], True), (SMALL[1], True), (SMALL[2], True), (SMALL[3], True),
+                (midgame_view(2, 7, "basic", 8), False), (midgame_view(2, 3, "actions", 8), False),
+                (midgame_view(3, 1, "basic", 12), False), (midgame_view(3, 1, "actions", 12), False)]
+
+
+@pytest.mark.parametrize("view, exact", ENGINE_VIEWS)
+def test_the_compiled_core_and_the_python_search_give_the_same_answer(view, exact, monkeypatch):
+    """advise searches through the C core when it supports the ruleset, else through Python: the
+    same JSON (shares, deals, even node counts) but for the clock and the engine's name."""
+    from arbiter.solver import core
+
+    def answer():
+        obj = advise(view, exact=exact, samples=20, seed=3, stop_early=False).to_json()
+        return obj.pop("engine"), obj | {"seconds": 0}
+
+    monkeypatch.delenv(core.PURE_PYTHON_ENV, raising=False)
+    c_engine, c = answer()
+    monkeypatch.setenv(core.PURE_PYTHON_ENV, "1")
+    py_engine, py = answer()
+    assert (c_engine, py_engine) == ("c", "python")
+    assert c == py
+    assert any(0 < m["wins"] < c["deals"] for m in c["moves"])  # not a view where every turn is alike
+
+
+def test_exact_answers_in_several_pieces_are_the_same_for_any_jobs():
+    spare = ("R3", "O5", "V7", "I2", "G1", "R6", "O2", "B7", "I4", "Y6", "G2", "R1")
+    text = f"red 0 | O6 B2 I1 / Y5 | 3 / G5 | deck 0 | {canvas_but('O6', 'B2', 'I1', 'Y5', 'G5', *spare)}"
+    one = advise(text, exact=True)
+    assert one.deals == 220 > 2 * advise_module.EXACT_PIECE and any(0 < m.wins < 220 for m in one.moves)
+    assert advise(text, exact=True, jobs=2).to_json() | {"seconds": 0} == one.to_json() | {"seconds": 0}

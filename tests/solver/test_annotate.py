@@ -95,3 +95,14 @@ def test_every_turn_agrees_with_advise_and_the_solver(players, seed, ruleset):
         marks.add(n.forced)
         pos = apply(pos, t)
     assert THREW_AWAY in marks and KEPT in marks  # the games are not all one kind of turn
+
+
+def test_annotations_are_the_same_through_the_compiled_core_and_in_python(monkeypatch):
+    from arbiter.solver import core
+
+    start, turns = late_game(3, 2, ACTIONS, 10)
+    rounds = read_game(json.dumps({"position": format_text(start), "turns": turns}))
+    marked = annotate(rounds, samples=10, seed=1).to_json()
+    monkeypatch.setenv(core.PURE_PYTHON_ENV, "1")
+    assert annotate(rounds, samples=10, seed=1).to_json() == marked
+    assert len(turns) >= 3 and {t["forced_win"] for r in marked["rounds"] for t in r["turns"]} - {None}
