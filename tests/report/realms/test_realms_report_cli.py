@@ -30,3 +30,21 @@ def test_bad_options_are_one_line_and_exit_2(tmp_path):
         result = CliRunner().invoke(cli, ["report", "--quiet", *args])
         assert result.exit_code == 2, args
         assert "Traceback" not in result.output and result.output.strip().count("\n") <= 3, result.output
+
+
+def test_realms_tiles_are_named_and_json_and_markdown_carry_every_entry(realms_report):
+    import html5lib
+
+    doc = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(RENDERERS["html"](realms_report))
+    names = realms_report["card_names"]
+    tiles = doc.findall(".//span[@role='img']")
+    assert tiles
+    for tile in tiles:
+        label = tile.get("aria-label")
+        assert label in names.values()  # "Red Dragon", "Phoenix", "Purple 3": the card, not a code
+    assert {"Phoenix", "Purple 1", "Red 1"} <= set(names.values()) and names["SPHX"] == "Phoenix"
+    md = RENDERERS["md"](realms_report)
+    data = json.loads(RENDERERS["json"](realms_report))
+    for e in data["entries"]:
+        assert f"## {e['number']}. {e['title']}" in md
+    assert "> FR:" not in md  # one English text: no French wording line
