@@ -76,6 +76,10 @@ def the(c: Card) -> str:
     return f"the {name(c)}"
 
 
+def cards_count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def scene(pos_json: dict[str, Any], caption: str) -> dict[str, Any]:
     """A position as a scene: facts in words and each seat's hand (and card in the trick) as tiles."""
     p = position_from_json(pos_json)
@@ -87,7 +91,8 @@ def scene(pos_json: dict[str, Any], caption: str) -> dict[str, Any]:
     if p.to_move is not None and p.phase != RULING:
         facts.append(f"{who(p.to_move)} to play")
     facts.append("Scores: " + ", ".join(f"{who(i)} {s}" for i, s in enumerate(p.scores)))
-    facts.append(f"Round {p.round}; draw pile {p.pile().bit_count()} cards, discard pile {p.discard.bit_count()} cards")
+    facts.append(f"Round {p.round}; draw pile {cards_count(p.pile().bit_count())}, discard pile "
+                 f"{cards_count(p.discard.bit_count())}")
     played = {p.player_of(k): x for k, x in enumerate(p.trick) if x is not None}
     seats = []
     for i, h in enumerate(p.hands):
@@ -215,9 +220,10 @@ def _game_text(entry: Entry, o: dict[str, Any]) -> str:
                     f"ruling colour, {who(a['leader'])} leads the first trick.")
         return (f"Halftime redeals and play resumes: the marker stays {colour(COLOUR_NAMES.index(a['ruling']))} and "
                 f"{who(a['leader'])}, who won the trick, leads.")
-    return (f"Afterwards the draw pile holds {a['draw_pile']} cards and the discard pile {a['discard_pile']}: the "
+    return (f"Afterwards the draw pile holds {cards_count(a['draw_pile'])} and the discard pile "
+            f"{cards_count(a['discard_pile'])}: the "
             "Warlock " + ("finds nothing to take." if not a["discard_pile"] else
-                          f"can take any of {a['discard_pile']} cards."))
+                          f"can take any of {cards_count(a['discard_pile'])}."))
 
 
 def clash(entry: Entry) -> tuple[Quote, Quote] | None:
