@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .realms import build as realms
 from .red7 import build as red7
 
-GAMES: dict[str, Callable[..., dict[str, Any]]] = {"red7": red7.build}
+GAMES: dict[str, Callable[..., dict[str, Any]]] = {"red7": red7.build, "realms": realms.build}
+SIZES: dict[str, int] = {"red7": red7.DEFAULT_GAMES, "realms": realms.DEFAULT_GAMES}  # each game's default --games
 DEFAULT_GAMES, DEFAULT_SEED = red7.DEFAULT_GAMES, red7.DEFAULT_SEED
 
 

@@ -9,6 +9,7 @@ from typing import Any
 # What kind of point an entry is, in the publisher's terms.
 KINDS = {
     "conflict": "conflict between sources",
+    "contradiction": "contradiction between sentences of one text",
     "gap": "gap no source fills",
     "unclear": "unclear wording",
     "translation": "translation",
@@ -37,6 +38,13 @@ class Reading:
 
     def ruleset(self, base: Any) -> Any:
         return base.with_switches(**dict(self.switches))
+
+
+def switch_readings(switch: str, values: tuple[Any, ...], meanings: tuple[str, ...]) -> tuple[Reading, ...]:
+    """One reading per value of a ruleset switch (the default first), labelled ``switch=value``."""
+    def show(v: Any) -> str:
+        return ("true" if v else "false") if isinstance(v, bool) else str(v)
+    return tuple(Reading(f"{switch}={show(v)}", m, ((switch, v),)) for v, m in zip(values, meanings, strict=True))
 
 
 @dataclass(frozen=True)
@@ -141,6 +149,18 @@ class Catalogue:
                         for e in self.entries for ver, what in e.changes if ver == v],
             "retired": [{"number": r.number, "id": r.id, "why": r.why} for r in self.retired if r.version == v],
         }
+
+
+def catalogue_json(catalogue: Catalogue) -> dict[str, Any]:
+    """A report's catalogue fields: the game, title, editions, change log and retired numbers."""
+    return {
+        "game": catalogue.game,
+        "title": catalogue.title,
+        "version": catalogue.version,
+        "editions": [{"version": ed.version, "summary": ed.summary} for ed in catalogue.editions],
+        "changelog": catalogue.changelog(),
+        "retired": [{"number": r.number, "id": r.id, "version": r.version, "why": r.why} for r in catalogue.retired],
+    }
 
 
 def entry_json(entry: Entry) -> dict[str, Any]:

@@ -24,11 +24,14 @@ def pct(s: dict[str, Any]) -> str:
     return f"{one(s['share'])}% (95% interval {one(s['low'])}-{one(s['high'])}%)"
 
 
-def frequency(settings: list[dict[str, Any]], measure: str | None, games_text: str, changes_text: str) -> dict[str, Any]:
+def frequency(settings: list[dict[str, Any]], measure: str | None, games_text: str, changes_text: str,
+              game_text: str | None = None) -> dict[str, Any]:
     """Pool per-setting counts into the entry's ``frequency``. Each setting is ``{"setting": name,
     "games": n, "arises": k, "tested": t, "changes": c}``: in ``k`` of ``n`` games the situation
     arose, in ``t`` of those it could be tested (solved or replayed) and in ``c`` of those the
-    reading changed the result. ``measure`` names how the change was tested (None: not tested)."""
+    reading changed the result. ``measure`` names how the change was tested (None: not tested).
+    With ``game_text``, settings also count ``game_changes`` (of the ``t`` tested games, those
+    whose game winner changed), pooled as ``game_changes`` and told in a sentence of their own."""
     games = sum(s["games"] for s in settings)
     arises = sum(s["arises"] for s in settings)
     tested = sum(s["tested"] for s in settings)
@@ -42,5 +45,12 @@ def frequency(settings: list[dict[str, Any]], measure: str | None, games_text: s
         text += f" {changes_text.format(tested=tested)} the reading changed the result in {changes} ({pct(out['changes'])})."
     elif measure:
         text += " It never arose where the change could be tested."
+    if game_text is not None:
+        won = sum(s["game_changes"] for s in settings)
+        out["game_changes"] = share(won, tested)
+        for row, s in zip(out["settings"], settings, strict=True):
+            row["game_changes"] = share(s["game_changes"], s["tested"])
+        if tested:
+            text += f" {game_text} {won} ({pct(out['game_changes'])})."
     out["text"] = text
     return out

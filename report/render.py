@@ -24,7 +24,8 @@ def _titles(report: dict[str, Any]) -> dict[str, str]:
 
 
 def _card_name(report: dict[str, Any], code: str) -> str:
-    return f"{report['cards'][code[0]]['name']} {code[1:]}"
+    named = report.get("card_names", {}).get(code)  # a game whose cards are not all a colour and a rank
+    return named or f"{report['cards'][code[0]]['name']} {code[1:]}"
 
 
 # -- Markdown ---------------------------------------------------------------------------------
@@ -75,9 +76,15 @@ def _md_technical(report: dict[str, Any], e: dict[str, Any]) -> list[str]:
     f = e["frequency"]
     if f:
         lines.append(f"- Sampling: `{json.dumps(f['technical'], separators=(', ', ': '))}`")
-        lines += ["", "| games | situation arises | result changes |", "|---|---|---|"]
-        lines += [f"| {s['setting']} | {_pct_count(s['arises'])} | "
-                  f"{_pct_count(s['changes']) if s['changes'] else '-'} |" for s in f["settings"]]
+        if "game_changes" in f:
+            lines += ["", "| games | situation arises | trick winner changes | game winner changes |",
+                      "|---|---|---|---|"]
+            lines += [f"| {s['setting']} | {_pct_count(s['arises'])} | {_pct_count(s['changes'])} | "
+                      f"{_pct_count(s['game_changes'])} |" for s in f["settings"]]
+        else:
+            lines += ["", "| games | situation arises | result changes |", "|---|---|---|"]
+            lines += [f"| {s['setting']} | {_pct_count(s['arises'])} | "
+                      f"{_pct_count(s['changes']) if s['changes'] else '-'} |" for s in f["settings"]]
     for st in e["witness"]:
         lines += ["", f"{st['title']} as data:", "", "```json", json.dumps(st["data"], ensure_ascii=False), "```"]
     lines += ["", "</details>"]
@@ -108,7 +115,8 @@ def to_markdown(report: dict[str, Any]) -> str:
                 f"*Kind:* {e['kind_text']}. *First in edition* {e['since']}."
                 + "".join(f" *Changed in edition {c['version']}:* {c['what']}" for c in e["changes"]), "",
                 f"**Recommendation.** {e['recommendation']}", "", "**Suggested wording.**", "",
-                f"> EN: {e['wording']['en']}  ", f"> FR: {e['wording']['fr']}", "", "**Sources.**", ""]
+                *([f"> EN: {e['wording']['en']}  ", f"> FR: {e['wording']['fr']}"] if e["wording"]["fr"]
+                  else [f"> {e['wording']['en']}"]), "", "**Sources.**", ""]
         out += [_md_quote(report, q) for q in e["sources"]]
         if e["readings"]:
             out += ["", "**Readings.**", ""]
@@ -239,7 +247,11 @@ def _html_technical(report: dict[str, Any], e: dict[str, Any]) -> str:
     for line in md:
         if line.startswith("- "):
             items.append(f"<li>{_e(line[2:].replace('`', ''))}</li>")
-    if f:
+    if f and "game_changes" in f:
+        table.append(_html_table(["games", "situation arises", "trick winner changes", "game winner changes"],
+                                 [[_e(s["setting"]), _e(_pct_count(s["arises"])), _e(_pct_count(s["changes"])),
+                                   _e(_pct_count(s["game_changes"]))] for s in f["settings"]]))
+    elif f:
         table.append(_html_table(["games", "situation arises", "result changes"],
                                  [[_e(s["setting"]), _e(_pct_count(s["arises"])),
                                    _e(_pct_count(s["changes"]) if s["changes"] else "-")] for s in f["settings"]]))
@@ -275,8 +287,12 @@ def to_html(report: dict[str, Any]) -> str:
         changed = "".join(f" Changed in edition {_e(c['version'])}: {_e(c['what'])}" for c in e["changes"])
         parts.append(f'<p class="kind">Kind: {_e(e["kind_text"])}. First in edition {_e(e["since"])}.{changed}</p>')
         parts.append(f"<p><strong>Recommendation.</strong> {_e(e['recommendation'])}</p>")
-        parts.append('<div class="wording"><strong>Suggested wording.</strong>'
-                     f'<p lang="en">EN: {_e(e["wording"]["en"])}</p><p lang="fr">FR: {_e(e["wording"]["fr"])}</p></div>')
+        if e["wording"]["fr"]:
+            parts.append('<div class="wording"><strong>Suggested wording.</strong>'
+                         f'<p lang="en">EN: {_e(e["wording"]["en"])}</p><p lang="fr">FR: {_e(e["wording"]["fr"])}</p>'
+                         "</div>")
+        else:
+            parts.append(f'<div class="wording"><strong>Suggested wording.</strong><p>{_e(e["wording"]["en"])}</p></div>')
         parts.append("<p><strong>Sources.</strong></p>")
         for q in e["sources"]:
             if q["paraphrase"]:

@@ -13,7 +13,8 @@ from arbiter.proofs.cache import Cache
 from arbiter.solver import solve
 from arbiter.solver.pieces import Pieces, local
 
-from ..entry import Entry, entry_json
+from ..entry import Entry, catalogue_json, entry_json
+from ..progress import counter
 from . import narrate, sampling, theorems, witness
 from .catalogue import BY_ID, CATALOGUE, V11
 from .play import SOLVE_CARDS, SOLVE_NODES
@@ -123,13 +124,7 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
     found = find_all(entries, seed, jobs, None if progress is None else lambda k, n: progress("witnesses", k, n))
     playing = [e for e in entries if e.measured_in]
     total = games * len(sampling.PLAYER_COUNTS) * len(sampling.presets_of(playing))
-    done = 0
-
-    def step(n: int) -> None:
-        nonlocal done
-        done += n
-        if progress:
-            progress("games", min(done, total), total)
+    step = counter(progress, "games", total)
 
     freq, examples = sampling.sample(playing, games, seed, step, jobs, pieces)
     proofs = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh)
@@ -143,12 +138,7 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
         item["technical"]["witness_search"] = witness.settings(e)
         out_entries.append(item)
     return {
-        "game": CATALOGUE.game,
-        "title": CATALOGUE.title,
-        "version": CATALOGUE.version,
-        "editions": [{"version": ed.version, "summary": ed.summary} for ed in CATALOGUE.editions],
-        "changelog": CATALOGUE.changelog(),
-        "retired": [{"number": r.number, "id": r.id, "version": r.version, "why": r.why} for r in CATALOGUE.retired],
+        **catalogue_json(CATALOGUE),
         "command": f"arbiter report --games {games} --seed {seed}",
         "games": games,
         "seed": seed,

@@ -9,7 +9,7 @@ from arbiter.model.red7 import PRESETS
 from arbiter.model.red7.cards import INDIGO, NUMBER_MASK, CardMask
 from arbiter.model.red7.ruleset import SWITCHES
 
-from ..entry import Catalogue, Edition, Entry, Quote, Reading, Retired
+from ..entry import Catalogue, Edition, Entry, Quote, Reading, Retired, switch_readings
 
 EN_REF, FR, V11 = "EN-REF", "FR", "V1.1"
 SOURCES = {
@@ -48,10 +48,6 @@ def lowest_copies(palette: CardMask) -> CardMask:
 VIEWS = {"lowest_copy": lowest_copies}
 
 
-def _show(value: Any) -> str:
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
-
-
 def entry(number: int, id: str, title: str, *, question: str, answer: str, kind: str, preset: str,
           sources: tuple[Quote, ...], recommendation: str, en: str, fr: str, switch: str | None = None,
           meanings: tuple[str, ...] = (), values: tuple[Any, ...] | None = None,
@@ -60,8 +56,7 @@ def entry(number: int, id: str, title: str, *, question: str, answer: str, kind:
     """An entry; with ``switch``, one reading per value in ``values`` (default: the switch's values in
     SWITCHES order, the default first) with the given ``meanings``."""
     if readings is None and switch is not None:
-        vals = values or SWITCHES[switch]
-        readings = tuple(Reading(f"{switch}={_show(v)}", m, ((switch, v),)) for v, m in zip(vals, meanings, strict=True))
+        readings = switch_readings(switch, values or SWITCHES[switch], meanings)
     return Entry(id=id, number=number, since=since, title=title, question=question, answer=answer, kind=kind,
                  recommendation=recommendation, wording_en=en, wording_fr=fr, sources=sources,
                  readings=readings or (), preset=preset, base=PRESETS[preset], switch=switch,

@@ -11,11 +11,11 @@ from typing import Any
 
 import z3
 from arbiter.proofs import never_decides, run_catalogue
-from arbiter.proofs.cache import PACKAGES, Cache, code_version, key
+from arbiter.proofs.cache import Cache
+
+from ..proved import cached
 
 STABLE = ("id", "statement", "kind", "scope", "expected", "status", "witness")  # seconds vary, so they are left out
-
-_memo: dict[str, dict[str, Any]] = {}
 
 
 def theorem_json(result: dict[str, Any]) -> dict[str, Any]:
@@ -37,16 +37,7 @@ def section(cache: Cache | None = None, progress: Callable[[int, int], None] | N
             refresh: bool = False) -> dict[str, Any]:
     """``{"z3": version, "theorems": [...], "never_decides": {rule: [codes]}}``, proved once per
     process and code version; read from and written to ``cache`` unless ``refresh``."""
-    k = key(code_version((*PACKAGES, "report")), z3.get_version_string(), "report-proofs")
-    cache = cache or Cache(None)
-    data = None if refresh else _memo.get(k) or cache.get("report-proofs", k)
-    if data is None:
-        data = compute(progress)
-        cache.put("report-proofs", k, data)
-    elif progress:
-        progress(len(data["theorems"]), len(data["theorems"]))
-    _memo[k] = data
-    return data
+    return cached("report-proofs", compute, cache, progress, refresh)
 
 
 PROOFS_INTRO = ("Settled by `arbiter.proofs` as the report is built (z3 {z3}): the theorem catalogue (what "

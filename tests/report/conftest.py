@@ -1,6 +1,6 @@
-"""Reports built once per session: a quick one (2 rounds per preset and player count) for most
-tests, and one at the size of the committed docs/clarifications/red7.md for the test that keeps it
-in step. Both search witnesses and play games in one worker process per core (the same report as
+"""Reports built once per session: a quick one (2 rounds per preset and player count; Realms: 1
+game per player count) for most tests, and one at the size of the committed
+docs/clarifications/red7.md (realms.md) for the test that keeps it in step. Both search witnesses and play games in one worker process per core (the same report as
 one process gives); witnesses depend only on the seed and are searched once for both."""
 
 import os
@@ -10,6 +10,8 @@ from arbiter.report.build import build
 
 DOC_GAMES, DOC_SEED = 30, 7  # the committed report: `arbiter report --games 30 --seed 7 --out docs/clarifications/red7.md`
 QUICK_GAMES = 2
+REALMS_DOC_GAMES = 10  # `arbiter report --game realms --games 10 --seed 7 --out docs/clarifications/realms.md`
+REALMS_QUICK_GAMES = 1
 
 
 @pytest.fixture(scope="session")
@@ -20,3 +22,19 @@ def report():
 @pytest.fixture(scope="session")
 def doc_report(report):
     return build(DOC_GAMES, DOC_SEED, jobs=os.cpu_count() or 1)
+
+
+@pytest.fixture(scope="session")
+def realms_report():
+    return build(REALMS_QUICK_GAMES, DOC_SEED, "realms", jobs=os.cpu_count() or 1)
+
+
+@pytest.fixture(scope="session")
+def realms_doc_report(realms_report):
+    return build(REALMS_DOC_GAMES, DOC_SEED, "realms", jobs=os.cpu_count() or 1)
+
+
+@pytest.fixture(params=["red7", "realms"])
+def any_report(request):
+    """Each game's quick report, for the tests every rendered report must pass."""
+    return request.getfixturevalue("report" if request.param == "red7" else "realms_report")

@@ -7,6 +7,7 @@ from arbiter.model.red7 import reference
 from arbiter.model.red7.cards import parse_card
 from arbiter.proofs import catalogue, never_decides
 from arbiter.proofs.cache import Cache
+from arbiter.report import proved
 from arbiter.report.red7 import theorems
 from arbiter.report.red7.build import proofs_appendix
 from arbiter.report.render import to_html, to_markdown
@@ -52,10 +53,10 @@ def test_section_is_proved_once_then_read_from_the_cache(tmp_path, monkeypatch):
         return SECTION
 
     monkeypatch.setattr(theorems, "compute", compute)
-    monkeypatch.setattr(theorems, "_memo", {})
+    monkeypatch.setattr(proved, "_memo", {})
     cache = Cache(tmp_path)
     assert theorems.section(cache) == SECTION and len(calls) == 1
-    monkeypatch.setattr(theorems, "_memo", {})  # a new process: only the disk remembers
+    monkeypatch.setattr(proved, "_memo", {})  # a new process: only the disk remembers
     seen = []
     assert theorems.section(cache, lambda k, n: seen.append((k, n))) == SECTION and len(calls) == 1
     assert seen == [(2, 2)]

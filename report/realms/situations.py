@@ -1,0 +1,128 @@
+"""When each Realms entry's situation arises in a trick (on the trick's own cards, under the
+recommended reading), and the first step of a game where two readings part."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from arbiter.model.realms import fast
+from arbiter.model.realms.cards import GIANT, PHOENIX, WARLOCK, is_number, is_picture, is_purple, kind_of, number_of
+from arbiter.model.realms.game import PLAY, STEAL, legal_cards
+from arbiter.model.realms.reference import Played, walk, winner
+from arbiter.model.realms.ruleset import DEFAULT, Ruleset
+from arbiter.model.realms.spec import trick_spec
+
+from .play import Game, tricks
+
+Plays = Sequence[tuple[int, int | None]]
+
+
+def walked(ruling: int, plays: Plays) -> list[Played]:
+    return walk(trick_spec(DEFAULT), ruling, list(plays))
+
+
+def _numberish(c: int) -> bool:
+    return is_number(c) or is_purple(c)
+
+
+def matched_number(w: list[Played]) -> bool:
+    return any(p.matched and _numberish(p.card) for p in w)
+
+
+def matched_dragon(w: list[Played]) -> bool:
+    return any(p.matched and kind_of(p.card) == "Dr" for p in w)
+
+
+def dragon_then_number(w: list[Played]) -> bool:
+    first = next((i for i, p in enumerate(w) if p.matched and kind_of(p.card) == "Dr"), None)
+    return first is not None and any(p.matched and _numberish(p.card) for p in w[first + 1:])
+
+
+def any_match(w: list[Played]) -> bool:
+    return any(p.matched for p in w)
+
+
+def match_without_purple(w: list[Played]) -> bool:
+    return any_match(w) and not any(is_purple(p.card) for p in w)
+
+
+def special_and_match(w: list[Played]) -> bool:
+    cards = {p.card for p in w}
+    return PHOENIX not in cards and bool(cards & {GIANT, WARLOCK}) and any_match(w)
+
+
+def purple_and_number(w: list[Played]) -> bool:
+    values = {number_of(p.card) for p in w if is_number(p.card)}
+    return any(is_purple(p.card) and number_of(p.card) in values for p in w)
+
+
+def purple_follows(w: list[Played]) -> bool:
+    return any(is_purple(p.card) for p in w[1:])
+
+
+def purple_top_and_picture(w: list[Played]) -> bool:
+    ruling = w[-1].marker
+    numbers = [p for p in w if p.colour == ruling and _numberish(p.card)]
+    if not numbers or not is_purple(max(numbers, key=lambda p: number_of(p.card)).card):
+        return False
+    return any(p.colour == ruling and is_picture(p.card) for p in w)
+
+
+def sun_and_moon(w: list[Played]) -> bool:
+    realms = {p.colour // 2 for p in w if kind_of(p.card) == "Re"}
+    return len(realms) == 2
+
+
+def nobody_wins(w: list[Played]) -> bool:
+    return winner(trick_spec(DEFAULT), w) is None
+
+
+SITUATIONS: dict[str, tuple[str, Callable[[list[Played]], bool]]] = {
+    "timing-vs-matched-number": ("a Number (or Purple) matched an earlier card", matched_number),
+    "timing-vs-matched-dragon": ("a Dragon matched an earlier Dragon", matched_dragon),
+    "example-vs-nuance": ("a matched Dragon was followed by a matched Number, as in the third example",
+                          dragon_then_number),
+    "match-vs-rank": ("a card matched an earlier card (no Purple in the trick)", match_without_purple),
+    "special-vs-match": ("a Giant or a Warlock (and no Phoenix) was played and a card matched",
+                         special_and_match),
+    "purple-match": ("a Purple and a number card of its value were both played", purple_and_number),
+    "purple-colour": ("a Purple was played to a trick someone else led", purple_follows),
+    "purple-wins": ("a Purple was the highest number of the ruling colour and a picture of that colour was played",
+                    purple_top_and_picture),
+    "realm-shadow": ("a Sun Realm card and a Moon Realm card were both played", sun_and_moon),
+    "no-winner": ("nothing could win: no match, no winning Special, no card of the ruling colour", nobody_wins),
+}
+
+
+def trick_differs(a: Ruleset, b: Ruleset, ruling: int, plays: Plays) -> bool:
+    cards, choices = [c for c, _ in plays], [x for _, x in plays]
+    return fast.resolve(a, ruling, cards, choices) != fast.resolve(b, ruling, cards, choices)
+
+
+def first_difference(game: Game, alt: Ruleset, switch: str) -> int | None:
+    """The first step of ``game`` (played under the default) whose result the reading ``alt``
+    changes: other legal cards, another trick result, another transition; 0 with ``first_lead``
+    (the deal itself differs); None when the game would be played the same under ``alt``."""
+    if switch == "first_lead":
+        return 0
+    ends = {t.step: t for t in tricks(game)}
+    for k, (b, _, a) in enumerate(game.steps):
+        if switch == "halftime":
+            if b.round == 1 and a.round == 2 and not a.is_over:
+                return k
+            continue
+        if switch == "troll_victim":
+            if b.phase == STEAL:
+                return k
+            continue
+        if switch == "recycle":
+            if not a.pile() and a.discard and not a.is_over:
+                return k
+            continue
+        if b.phase == PLAY and legal_cards(b) != legal_cards(replace(b, ruleset=alt)):
+            return k
+        t = ends.get(k)
+        if t is not None and trick_differs(game.ruleset, alt, t.ruling, t.plays):
+            return k
+    return None

@@ -1,0 +1,50 @@
+"""``arbiter report --game realms``: each game's default size, every format, and bad options as
+one line and exit 2."""
+
+import json
+
+from arbiter.cli import report as command
+from arbiter.cli.main import cli
+from arbiter.report.build import SIZES
+from arbiter.report.render import RENDERERS
+from click.testing import CliRunner
+
+
+def test_realms_report_in_every_format(realms_report, monkeypatch, tmp_path):
+    calls = []
+    monkeypatch.setattr(command, "build", lambda games, seed, game, **kw: calls.append((games, seed, game))
+                        or realms_report)
+    for fmt in RENDERERS:
+        out = tmp_path / f"realms.{fmt}"
+        result = CliRunner().invoke(cli, ["report", "--game", "realms", "--format", fmt, "--out", str(out), "--quiet"])
+        assert result.exit_code == 0, result.output
+        assert out.read_text(encoding="utf-8") == RENDERERS[fmt](realms_report)
+    assert calls == [(SIZES["realms"], 7, "realms")] * len(RENDERERS)  # the game's own default size
+    assert json.loads((tmp_path / "realms.json").read_text())["game"] == "realms"
+    assert (tmp_path / "realms.md").read_text().startswith("# Realms: rules clarifications")
+
+
+def test_bad_options_are_one_line_and_exit_2(tmp_path):
+    for args in (["--game", "chess"], ["--game", "realms", "--out", str(tmp_path / "missing" / "r.md")],
+                 ["--game", "realms", "--out", str(tmp_path)], ["--game", "realms", "--games", "0"]):
+        result = CliRunner().invoke(cli, ["report", "--quiet", *args])
+        assert result.exit_code == 2, args
+        assert "Traceback" not in result.output and result.output.strip().count("\n") <= 3, result.output
+
+
+def test_realms_tiles_are_named_and_json_and_markdown_carry_every_entry(realms_report):
+    import html5lib
+
+    doc = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(RENDERERS["html"](realms_report))
+    names = realms_report["card_names"]
+    tiles = doc.findall(".//span[@role='img']")
+    assert tiles
+    for tile in tiles:
+        label = tile.get("aria-label")
+        assert label in names.values()  # "Red Dragon", "Phoenix", "Purple 3": the card, not a code
+    assert {"Phoenix", "Purple 1", "Red 1"} <= set(names.values()) and names["SPHX"] == "Phoenix"
+    md = RENDERERS["md"](realms_report)
+    data = json.loads(RENDERERS["json"](realms_report))
+    for e in data["entries"]:
+        assert f"## {e['number']}. {e['title']}" in md
+    assert "> FR:" not in md  # one English text: no French wording line
