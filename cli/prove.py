@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from arbiter.proofs.theorems import Result
 
 # Each game's catalogue: a module with run_catalogue(only, each) and select(only).
-CATALOGUES = {"red7": "arbiter.proofs.theorems", "realms": "arbiter.proofs.realms_theorems"}
+CATALOGUES = {"red7": "arbiter.proofs.theorems", "realms": "arbiter.proofs.realms.theorems"}
 WITNESS_WIDTH = 60  # the text table shortens witnesses; --json has them whole
 
 

@@ -1,4 +1,4 @@
-"""The Realms theorem catalogue: z3 over the trick spec compiled by ``realms_encoding`` (the same
+"""The Realms theorem catalogue: z3 over the trick spec compiled by ``encoding`` (the same
 spec values the engine's evaluators interpret), each theorem with its expected status and a
 canonical witness (the fewest cards, then the lowest card codes, marker and choices)."""
 
@@ -11,8 +11,8 @@ from arbiter.model.realms.cards import CYCLONE, GIANT, PHOENIX, TREE, WARLOCK, c
 from arbiter.model.realms.ruleset import DEFAULT, Ruleset, readings
 from arbiter.model.realms.spec import trick_spec
 
-from . import realms_encoding as E
-from .theorems import COUNTEREXAMPLE, FAILED, PROVED, WITNESS, Outcome, Result, Theorem, choose, run_all
+from . import encoding as E
+from ..theorems import COUNTEREXAMPLE, FAILED, PROVED, WITNESS, Outcome, Result, Theorem, choose, run_all
 
 SIZES = (2, 3)  # trick sizes searched: every theorem covers every trick of 2 and 3 distinct cards
 EXAMPLES = [(["R5", "B5"], 1, [0, 2]), (["YDr", "GDr"], 1, [1, 3]), (["YDr", "RDr", "R5", "B5"], 3, [1, 0, 0, 2])]

@@ -5,8 +5,8 @@ import z3
 from arbiter.model.realms import cards as C
 from arbiter.model.realms import reference, spec
 from arbiter.model.realms.ruleset import DEFAULT, SWITCHES, TRICK_SWITCHES
-from arbiter.proofs import realms_encoding as E
-from arbiter.proofs import realms_theorems as T
+from arbiter.proofs.realms import encoding as E
+from arbiter.proofs.realms import theorems as T
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
