@@ -44,7 +44,7 @@ def prove(as_json: bool, only: str | None, game: str) -> None:
     run_catalogue, select = catalogue.run_catalogue, catalogue.select
     if not select(only):
         fail(f"prove: unknown theorem id {only!r} (ids: `arbiter prove --json` lists them, docs/proofs.md explains)")
-    width = 38 if game == "realms" else 28
+    width = 46 if game == "realms" else 28
     if not as_json:
         click.echo(f"{'theorem':{width}} {'status':15} {'seconds':>8}  witness")
 
