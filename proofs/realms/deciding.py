@@ -97,7 +97,7 @@ def _confirmed(rs: Ruleset, card: int, witness: dict) -> dict:
     by_z3 = z3.simplify(E.winner(trick_spec(rs), t)).as_long()
     by_engine = replay(rs, ruling, plays).winner
     if by_z3 < 0 or plays[by_z3][0] != card or by_engine != by_z3:
-        raise Disagreement(f"{card_code(card)} witness {witness['cards']}: z3 names {by_z3}, the engine {by_engine}")
+        raise Disagreement(f"{card_code(card)} witness {witness['cards']}: z3 names {by_z3}, the engine {by_engine}", witness)
     return witness
 
 

@@ -30,7 +30,12 @@ class Unreachable(ValueError):
 
 
 class Disagreement(Exception):
-    """The engine, playing a witness trick from a deal, names another winner than the z3 terms."""
+    """The engine, playing a witness trick from a deal, names another winner than the z3 terms;
+    ``witness`` is the trick."""
+
+    def __init__(self, message: str, witness: dict) -> None:
+        super().__init__(message)
+        self.witness = witness
 
 
 def plays_of(witness: dict) -> tuple[int, list[Play]]:
