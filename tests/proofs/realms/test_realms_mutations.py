@@ -18,6 +18,9 @@ def _mutate(monkeypatch, change):
         return change(ORIGINAL(rs))
     for module in (T, deciding, bounds, interactions):
         monkeypatch.setattr(module, "trick_spec", mutant)
+    # The card table is cached per process: a mutant must not read today's, nor leave its own.
+    deciding.table.cache_clear()
+    monkeypatch.setattr(deciding, "table", deciding.table.__wrapped__)
 
 
 def _specials(**kw):
