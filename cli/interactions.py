@@ -49,7 +49,34 @@ def _text(data: dict) -> list[str]:
     return lines
 
 
+def _realms_text(data: dict) -> list[str]:
+    lines = [f"Realms, scope {data['scope']['name']}, seed {data['seed']}", "",
+             "Cards that never win a trick (z3, tricks of 2-6 plays):"]
+    for reading, cards in data["never_wins"].items():
+        lines.append(f"  {reading:<30} {' '.join(cards) or '-'}")
+    lines += ["", "Specials that never matter (z3: taking the Special out never changes the winning card):"]
+    never = [f"{s['special']} ({s['reading']})" for s in data["specials"] if not s["matters"]]
+    lines.append(f"  {', '.join(never) or 'none: every Special changes some trick under every reading'}")
+    for s in data["specials"]:
+        if s["matters"] and s["reading"] == "default":
+            w = s["witness"]
+            lines.append(f"  {s['special']}: {' '.join(w['cards'])} from {w['ruling']} -> {w['winner'] or 'nobody'}; "
+                         f"without it {w['without']['winner'] or 'nobody'}")
+    pairs = data["switch_pairs"]
+    lines += ["", "Trick readings that change the winner only together:", f"  scope: {pairs['scope']}",
+              f"  {len(pairs['pairs'])} of {pairs['pairs_checked']} pairs",
+              f"  {'switches':<52} {'sampled':>9}  smallest trick (z3)"]
+    for p in pairs["pairs"]:
+        z = p["smallest"]
+        where = (f"{' '.join(z['cards'])} from {z['ruling']}: {z['winners']['default'] or 'nobody'} -> "
+                 f"{z['winners'][p['switches']] or 'nobody'}") if z else "none of 2-3 plays"
+        lines.append(f"  {p['switches']:<52} {p['jointly']:>4}/{p['compared']:<4}  {where}")
+    return lines
+
+
 @click.command()
+@click.option("--game", type=click.Choice(["red7", "realms"]), default="red7", show_default=True,
+              help="Whose rules to query.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: never_decides plus the query results.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the card pool and the samples.")
 @click.option("--scope", type=click.Choice(sorted(SCOPES)), default="small", show_default=True,
@@ -58,17 +85,25 @@ def _text(data: dict) -> list[str]:
               help="Cache directory (default $ARBITER_CACHE_DIR, else $XDG_CACHE_HOME/arbiter or ~/.cache/arbiter).")
 @click.option("--no-cache", is_flag=True, help="Recompute everything (and refresh the cache).")
 @workers.options("positions solved")
-def interactions(as_json: bool, seed: int, scope: str, cache_dir: Path | None, no_cache: bool, jobs: int,
+def interactions(game: str, as_json: bool, seed: int, scope: str, cache_dir: Path | None, no_cache: bool, jobs: int,
                  scheduler: str | None) -> None:
     """Rule interactions within a stated scope: cards that never decide or never win, turns that
-    are never the only way to win, pairs of reading switches that interact."""
+    are never the only way to win, pairs of reading switches that interact. With --game realms:
+    cards that never win per reading, Specials that never matter, trick readings that change the
+    winner only together."""
     def progress(message: str) -> None:
         click.echo(f"interactions: {message}", err=True)
 
+    if game == "realms":
+        from arbiter.proofs.realms.interactions import find as find_realms
+
+        search, text = find_realms, _realms_text
+    else:
+        search, text = find, _text
     with workers.pieces(jobs, scheduler) as runner:
-        run = find(scope, seed, Cache(cache_dir or default_dir()), progress, refresh=no_cache, pieces=runner)
+        run = search(scope, seed, Cache(cache_dir or default_dir()), progress, refresh=no_cache, pieces=runner)
     progress(f"{'read from the cache' if run.cached else 'computed'} in {run.seconds:.1f} s")
     if as_json:
         echo_json(run.data)
     else:
-        click.echo("\n".join(_text(run.data)))
+        click.echo("\n".join(text(run.data)))

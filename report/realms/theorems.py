@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import z3
-from arbiter.proofs import realms_theorems
+from arbiter.proofs.realms import theorems as realms_theorems
 from arbiter.proofs.cache import Cache
 
 from ..proved import cached

@@ -5,8 +5,8 @@ import z3
 from arbiter.model.realms import cards as C
 from arbiter.model.realms import reference, spec
 from arbiter.model.realms.ruleset import DEFAULT, SWITCHES, TRICK_SWITCHES
-from arbiter.proofs import realms_encoding as E
-from arbiter.proofs import realms_theorems as T
+from arbiter.proofs.realms import encoding as E
+from arbiter.proofs.realms import theorems as T
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,7 +33,7 @@ def test_encoding_agrees_with_the_reference_evaluator(ruleset, ruling, plays):
 
 
 def test_a_symbolic_trick_and_the_reference_agree_on_the_decoded_witness():
-    status, witness = T._exists(DEFAULT, T._differ(DEFAULT, T.NUANCE))
+    status, witness = T._exists(DEFAULT, T._differ(T.NUANCE), also=(T.NUANCE,))
     assert status == "witness"
     plays = [(C.parse_card(c.split("=")[0]), C.parse_colour(c.split("=")[1]) if "=" in c else None)
              for c in witness["cards"]]
