@@ -1,4 +1,4 @@
-"""``arbiter report``: the Red7 rules-clarification report (FAQ and errata) as Markdown, HTML or JSON."""
+"""``arbiter report``: a game's rules-clarification report (FAQ and errata) as Markdown, HTML or JSON."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 from arbiter.proofs.cache import Cache, default_dir
-from arbiter.report.build import DEFAULT_GAMES, DEFAULT_SEED, build
+from arbiter.report.build import DEFAULT_SEED, GAMES, GAMES_DEFAULT, build
 from arbiter.report.render import RENDERERS
 
 from . import workers
@@ -28,9 +28,12 @@ def _progress(stage: str, done: int, total: int) -> None:
               help="md for code hosts, html for one self-contained page, json for tools.")
 @click.option("--out", "out", metavar="FILE", default=None,
               help="Write to FILE instead of stdout (checked before any work).")
-@click.option("--games", type=count(MAX_GAMES), default=DEFAULT_GAMES, show_default=True,
-              help=("Seeded rounds per rule set and player count for the frequencies (about 0.2 s a round on "
-                    "one core: the default takes some 3 minutes of CPU, 300 some 25, divided by --jobs)."))
+@click.option("--game", type=click.Choice(sorted(GAMES)), default="red7", show_default=True,
+              help="The game whose report to write.")
+@click.option("--games", type=count(MAX_GAMES), default=None,
+              help=("Seeded rounds (Red7: per rule set and player count, default 30, about 0.2 s a round on one core) "
+                    "or games (Stick to Colours: per player count, default 10, some 4 s of CPU each with the "
+                    "replays) for the frequencies."))
 @click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every search and game.")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help=("Where the proofs section is cached (default $ARBITER_CACHE_DIR, else $XDG_CACHE_HOME/arbiter "
@@ -39,14 +42,15 @@ def _progress(stage: str, done: int, total: int) -> None:
               help="Prove the theorem catalogue again (some 40 s of z3) instead of reading the cached results.")
 @workers.options("sampled games")
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
-def report(fmt: str, out: str | None, games: int, seed: int, cache_dir: Path | None, no_cache: bool, jobs: int,
-           scheduler: str | None, quiet: bool) -> None:
-    """The Red7 rules-clarification report: every ambiguity, its readings, a witness, how often it matters."""
+def report(fmt: str, out: str | None, game: str, games: int | None, seed: int, cache_dir: Path | None,
+           no_cache: bool, jobs: int, scheduler: str | None, quiet: bool) -> None:
+    """A game's rules-clarification report: every ambiguity, its readings, a witness, how often it matters."""
     target = writable_file(out) if out is not None else None
+    games = GAMES_DEFAULT[game] if games is None else games
     with workers.pieces(jobs, scheduler) as runner:
         try:
-            data = build(games, seed, progress=None if quiet else _progress, cache=Cache(cache_dir or default_dir()),
-                         refresh=no_cache, pieces=runner)
+            data = build(games, seed, game=game, progress=None if quiet else _progress,
+                         cache=Cache(cache_dir or default_dir()), refresh=no_cache, pieces=runner)
         except KeyboardInterrupt:
             if not quiet:
                 click.echo(err=True)  # end the progress line, so the interruption is a line of its own

@@ -143,12 +143,7 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
         item["technical"]["witness_search"] = witness.settings(e)
         out_entries.append(item)
     return {
-        "game": CATALOGUE.game,
-        "title": CATALOGUE.title,
-        "version": CATALOGUE.version,
-        "editions": [{"version": ed.version, "summary": ed.summary} for ed in CATALOGUE.editions],
-        "changelog": CATALOGUE.changelog(),
-        "retired": [{"number": r.number, "id": r.id, "version": r.version, "why": r.why} for r in CATALOGUE.retired],
+        **CATALOGUE.header(),
         "command": f"arbiter report --games {games} --seed {seed}",
         "games": games,
         "seed": seed,

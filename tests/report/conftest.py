@@ -20,3 +20,16 @@ def report():
 @pytest.fixture(scope="session")
 def doc_report(report):
     return build(DOC_GAMES, DOC_SEED, jobs=os.cpu_count() or 1)
+
+
+STICK_DOC_GAMES, STICK_QUICK_GAMES = 10, 2  # docs/clarifications/stick-to-colours.md: --games 10 --seed 7
+
+
+@pytest.fixture(scope="session")
+def stick_report():
+    return build(STICK_QUICK_GAMES, DOC_SEED, game="stick-to-colours", jobs=os.cpu_count() or 1)
+
+
+@pytest.fixture(scope="session")
+def stick_doc_report():
+    return build(STICK_DOC_GAMES, DOC_SEED, game="stick-to-colours", jobs=os.cpu_count() or 1)
