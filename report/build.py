@@ -8,9 +8,12 @@ from typing import Any
 
 from .realms import build as realms
 from .red7 import build as red7
+from .stick_to_colours import build as stick_to_colours
 
-GAMES: dict[str, Callable[..., dict[str, Any]]] = {"red7": red7.build, "realms": realms.build}
-SIZES: dict[str, int] = {"red7": red7.DEFAULT_GAMES, "realms": realms.DEFAULT_GAMES}  # each game's default --games
+GAMES: dict[str, Callable[..., dict[str, Any]]] = {"red7": red7.build, "realms": realms.build,
+                                                   "stick-to-colours": stick_to_colours.build}
+SIZES: dict[str, int] = {"red7": red7.DEFAULT_GAMES, "realms": realms.DEFAULT_GAMES,  # each game's default --games
+                         "stick-to-colours": stick_to_colours.DEFAULT_GAMES}
 DEFAULT_GAMES, DEFAULT_SEED = red7.DEFAULT_GAMES, red7.DEFAULT_SEED
 
 

@@ -80,6 +80,11 @@ class Entry:
         return self.readings[0]
 
     @property
+    def meanings(self) -> dict[str, str]:
+        """Each reading's label -> its meaning in words."""
+        return {r.label: r.meaning for r in self.readings}
+
+    @property
     def plays(self) -> bool:
         """Whether the readings differ in play (otherwise the point is one of wording only)."""
         return len(self.readings) > 1
@@ -139,6 +144,14 @@ class Catalogue:
                 if r not in ids:
                     raise ValueError(f"{e.id}: related entry {r!r} does not exist")
 
+    def header(self) -> dict[str, Any]:
+        """The keys every game's report starts with: the game, title, edition, every edition, the change
+        log and the retired numbers."""
+        return {"game": self.game, "title": self.title, "version": self.version,
+                "editions": [{"version": ed.version, "summary": ed.summary} for ed in self.editions],
+                "changelog": self.changelog(),
+                "retired": [{"number": r.number, "id": r.id, "version": r.version, "why": r.why} for r in self.retired]}
+
     def changelog(self) -> dict[str, list[dict[str, Any]]]:
         """What the current edition changed against the previous one: entries added, entries
         changed (with what), numbers retired (with why)."""
@@ -149,18 +162,6 @@ class Catalogue:
                         for e in self.entries for ver, what in e.changes if ver == v],
             "retired": [{"number": r.number, "id": r.id, "why": r.why} for r in self.retired if r.version == v],
         }
-
-
-def catalogue_json(catalogue: Catalogue) -> dict[str, Any]:
-    """A report's catalogue fields: the game, title, editions, change log and retired numbers."""
-    return {
-        "game": catalogue.game,
-        "title": catalogue.title,
-        "version": catalogue.version,
-        "editions": [{"version": ed.version, "summary": ed.summary} for ed in catalogue.editions],
-        "changelog": catalogue.changelog(),
-        "retired": [{"number": r.number, "id": r.id, "version": r.version, "why": r.why} for r in catalogue.retired],
-    }
 
 
 def entry_json(entry: Entry) -> dict[str, Any]:

@@ -212,7 +212,10 @@ class Position:
         """The collections with the most points (a shared victory when several); the bot is index
         ``players``."""
         top = max(self.scores)
-        return tuple(i for i, s in enumerate(self.scores) if s == top)
+        best = tuple(i for i, s in enumerate(self.scores) if s == top)
+        if self.ruleset.ties == "players_first" and len(best) > 1 and best[-1] == self.players:
+            return best[:-1]  # the bot wins only alone at the top
+        return best
 
     def all_cards(self) -> Counts:
         """Every card of the position wherever it lies (deck, market, lot, hands, refused, discard)."""
@@ -249,6 +252,12 @@ def deal(players: int = 3, seed: int = 0, ruleset: Ruleset = DEFAULT) -> Positio
         raise PositionError("players", f"Stick to Colours takes 2 to 4 players, got {players}")
     deck = cards_of(deck_counts(ruleset))
     random.Random(seed).shuffle(deck)
+    return dealt(deck, players, ruleset)
+
+
+def dealt(order: list[int], players: int, ruleset: Ruleset = DEFAULT) -> Position:
+    """The deal of the cards in ``order`` (top first): 2 to each player (and the bot), then the market."""
+    deck = list(order)
     hands = []
     for _ in range(players + has_bot(players, ruleset)):
         hands.append(_counts(deck[:HAND_START]))
@@ -271,13 +280,27 @@ def _classes(market: tuple[Slot, ...]) -> list[tuple[Slot, int]]:
 def _sub_multisets(counts: Counts, sizes: range) -> list[Counts]:
     """Every sub-collection of ``counts`` whose size is in ``sizes``, each once."""
     kinds = [k for k in range(KINDS) if counts[k]]
-    out = []
-    for picks in product(*(range(counts[k] + 1) for k in kinds)):
-        if sum(picks) in sizes:
-            n = [0] * KINDS
-            for k, p in zip(kinds, picks, strict=True):
-                n[k] = p
-            out.append(tuple(n))
+    left = [sum(counts[k] for k in kinds[i:]) for i in range(len(kinds) + 1)]
+    out: list[Counts] = []
+    n = [0] * KINDS
+
+    def rec(i: int, total: int) -> None:  # in the order of product(): the first kind varies slowest
+        if total + left[i] < sizes.start:
+            return
+        if i == len(kinds):
+            if total in sizes:
+                out.append(tuple(n))
+            return
+        k = kinds[i]
+        for p in range(counts[k] + 1):
+            if total + p >= sizes.stop:
+                break  # sizes is a range of step 1: larger picks only overshoot
+            n[k] = p
+            rec(i + 1, total + p)
+        n[k] = 0
+
+    if sizes.start < sizes.stop:
+        rec(0, 0)
     return out
 
 
@@ -300,6 +323,7 @@ def _bids(pos: Position, player: int, market: tuple[Slot, ...], auction: Auction
     available = sum(n for _, n in open_)
     out = []
     ranges = []
+    subs: dict[tuple[int, int], list[Counts]] = {}
     for s, n in open_:
         must = rules.bid == "cover" and s.q & ~bit
         ranges.append(range(n, n + 1) if must else range(n + 1))
@@ -314,17 +338,26 @@ def _bids(pos: Position, player: int, market: tuple[Slot, ...], auction: Auction
             sizes = range(max(0, need - m), sum(hand) + 1)
         if rules.raise_by == "one":
             sizes = range(max(sizes.start, need - m), min(sizes.stop, need - m + 1))
-        for h in _sub_multisets(hand, sizes):
+        key = (sizes.start, sizes.stop)
+        if key not in subs:  # many market picks ask for the same hand refusals (most often none)
+            subs[key] = _sub_multisets(hand, sizes)
+        for h in subs[key]:
             if m + sum(h) >= need and m + sum(h) > 0:
                 out.append((tuple(picks), h))
     return out
 
 
-def _bid_move(kind: str, lot: Slot | None, market: tuple[Slot, ...], player: int, picks, hand: Counts) -> Move:
+def _bid_moves(kind: str, lot: Slot | None, market: tuple[Slot, ...], player: int,
+               bids: list[tuple[Counts, Counts]]) -> list[Move]:
+    """The moves of ``bids`` (as ``_bids`` gives them), the slot texts made once for all of them."""
     bit = 1 << player
-    open_ = [s for s, _ in _classes(market) if not (s.q | s.x) & bit]
-    refused = tuple(str(s) for s, n in zip(open_, picks, strict=True) for _ in range(n))
-    return Move(kind, str(lot) if lot else None, refused, tuple(card_code(c) for c in cards_of(hand)))
+    open_ = [str(s) for s, _ in _classes(market) if not (s.q | s.x) & bit]
+    lot_text = str(lot) if lot else None
+    out = []
+    for picks, hand in bids:
+        refused = tuple(t for t, n in zip(open_, picks, strict=True) for _ in range(n))
+        out.append(Move(kind, lot_text, refused, tuple(card_code(c) for c in cards_of(hand)) if any(hand) else ()))
+    return out
 
 
 def legal_moves(pos: Position) -> list[Move]:
@@ -339,14 +372,12 @@ def legal_moves(pos: Position) -> list[Move]:
                 continue
             rest = list(pos.market)
             rest.remove(lot)
-            for picks, hand in _bids(pos, p, tuple(rest), None):
-                moves.append(_bid_move("auction", lot, tuple(rest), p, picks, hand))
+            moves += _bid_moves("auction", lot, tuple(rest), p, _bids(pos, p, tuple(rest), None))
         return moves
     a = pos.auction
     if not _may_take(pos, a.bidder, a.lot):
         return [Move("pass")]
-    return [Move("pass")] + [_bid_move("bid", None, pos.market, a.bidder, picks, hand)
-                             for picks, hand in _bids(pos, a.bidder, pos.market, a)]
+    return [Move("pass")] + _bid_moves("bid", None, pos.market, a.bidder, _bids(pos, a.bidder, pos.market, a))
 
 
 def apply(pos: Position, move: Move | str) -> Position:
@@ -359,6 +390,12 @@ def apply(pos: Position, move: Move | str) -> Position:
     if pos.is_over:
         raise MoveError("the game is over")
     raise MoveError(f"illegal move {text!r} for player {pos.to_move} (legal: {_sample(pos)})")
+
+
+def apply_legal(pos: Position, move: Move) -> Position:
+    """The position after ``move``, taken from ``legal_moves(pos)`` as it is (not checked again: for
+    players and samplers that choose among the legal moves)."""
+    return _play(pos, move)
 
 
 def _sample(pos: Position) -> str:
@@ -484,7 +521,10 @@ def _end_of_bidding(pos: Position) -> Position:
         if receiver is None:
             kept.append(s)
             continue
-        hands[receiver] = add(hands[receiver], _counts([s.card]))
+        if receiver == n and pos.ruleset.bot_pile == "out":
+            discard = add(discard, _counts([s.card]))  # the bot's pile is set aside, not scored
+        else:
+            hands[receiver] = add(hands[receiver], _counts([s.card]))
         supply = list(_returned(tuple(supply), [s]))
     passes = pos.passes if pos.ruleset.market_clear == "cumulative" else 0
     pos = replace(pos, hands=tuple(hands), auction=None)

@@ -74,6 +74,16 @@ META: tuple[Switch, ...] = (
            "Do two players play with the bot, as printed, or alone?",
            ((EN, 'In this case the game involves a virtual player, the "bot".'),
             (EN, "This rule does not apply in a 2-player game."))),
+    Switch("bot_pile", ("scores", "out"),
+           "Does the bot score the cards it receives (its separate pile), or are they out of play, the bot scoring "
+           "only its 2 cards?",
+           ((EN, "The bot receives the cards on which the refusal tokens of both players have accumulated."),
+            (EN, "Return the tokens to their owners and set the cards aside in a separate pile."),
+            (EN, "At the end of the game the bot may take part in the scoring and even win."))),
+    Switch("ties", ("shared", "players_first"),
+           "When the bot and a player tie for the most points, do they share the victory, or does the player win?",
+           ((EN, "In case of a tie, the players who scored the most points share the victory."),
+            (EN, "At the end of the game the bot may take part in the scoring and even win."))),
 )
 
 SWITCHES: dict[str, tuple[Any, ...]] = {s.name: s.alternatives for s in META}
@@ -97,6 +107,8 @@ class Ruleset(SwitchRuleset):
     hand_refusals: str = "when_needed"
     market_clear: str = "consecutive"
     two_player: str = "bot"
+    bot_pile: str = "scores"
+    ties: str = "shared"
 
 
 DEFAULT = Ruleset()

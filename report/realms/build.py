@@ -10,7 +10,7 @@ from typing import Any
 from arbiter.proofs.cache import Cache
 from arbiter.solver.pieces import Pieces, local
 
-from ..entry import Entry, catalogue_json, entry_json
+from ..entry import Entry, entry_json
 from ..progress import counter
 from . import narrate, sampling, theorems, witness
 from .catalogue import BY_ID, CATALOGUE
@@ -89,7 +89,7 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
         section = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh)
         appendices.append(proofs_appendix(section))
     return {
-        **catalogue_json(CATALOGUE),
+        **CATALOGUE.header(),
         "command": f"arbiter report --game realms --games {games} --seed {seed}",
         "games": games,
         "seed": seed,

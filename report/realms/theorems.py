@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 import z3
-from arbiter.proofs.realms import theorems as realms_theorems
 from arbiter.proofs.cache import Cache
+from arbiter.proofs.realms import theorems as realms_theorems
 
 from ..proved import cached
 from ..red7.theorems import theorem_json, witness_text

@@ -13,7 +13,7 @@ from arbiter.proofs.cache import Cache
 from arbiter.solver import solve
 from arbiter.solver.pieces import Pieces, local
 
-from ..entry import Entry, catalogue_json, entry_json
+from ..entry import Entry, entry_json
 from ..progress import counter
 from . import narrate, sampling, theorems, witness
 from .catalogue import BY_ID, CATALOGUE, V11
@@ -138,7 +138,7 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
         item["technical"]["witness_search"] = witness.settings(e)
         out_entries.append(item)
     return {
-        **catalogue_json(CATALOGUE),
+        **CATALOGUE.header(),
         "command": f"arbiter report --games {games} --seed {seed}",
         "games": games,
         "seed": seed,

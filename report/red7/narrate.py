@@ -127,10 +127,6 @@ def setting(preset: str, players: int) -> str:
 
 # -- witnesses as stories -----------------------------------------------------------------------
 
-def _meaning(entry: Any) -> dict[str, str]:
-    return {r.label: r.meaning for r in entry.readings}
-
-
 def _under(pos: dict[str, Any], entry: Any, label: str) -> Position:
     reading = next(r for r in entry.readings if r.label == label)
     p = position_from_json(pos)
@@ -139,7 +135,7 @@ def _under(pos: dict[str, Any], entry: Any, label: str) -> Position:
 
 def position_story(w: dict[str, Any], entry: Any, title: str) -> dict[str, Any]:
     """A position witness (who is winning, the legal turns, a turn's result) in words."""
-    meaning = _meaning(entry)
+    meaning = entry.meanings
     pos = w["position"]
     outcomes = []
     if w["kind"] == "winning":
@@ -167,7 +163,7 @@ def position_story(w: dict[str, Any], entry: Any, title: str) -> dict[str, Any]:
 
 def solved_story(w: dict[str, Any], entry: Any, title: str, intro: str = "") -> dict[str, Any]:
     """A position whose exact solution differs between the readings, with each reading's best play."""
-    meaning = _meaning(entry)
+    meaning = entry.meanings
     pos = w["position"]
     outcomes = []
     for o in w["outcomes"]:
@@ -188,7 +184,7 @@ def solved_story(w: dict[str, Any], entry: Any, title: str, intro: str = "") -> 
 def round_end_story(w: dict[str, Any], entry: Any, title: str) -> dict[str, Any]:
     """A game whose round end reads differently: the deal of the round that matters, its turns in
     words, the finished round, and what each reading makes of it."""
-    meaning = _meaning(entry)
+    meaning = entry.meanings
     rules = entry.default.ruleset(entry.base)
     if "start" in w:
         match = resume(w["players"], w["seed"], rules, w["start"]["banked"], w["start"]["round"])

@@ -34,7 +34,23 @@ def realms_doc_report(realms_report):
     return build(REALMS_DOC_GAMES, DOC_SEED, "realms", jobs=os.cpu_count() or 1)
 
 
-@pytest.fixture(params=["red7", "realms"])
+STICK_DOC_GAMES, STICK_QUICK_GAMES = 10, 2  # docs/clarifications/stick-to-colours.md: --games 10 --seed 7
+
+
+@pytest.fixture(scope="session")
+def stick_report():
+    return build(STICK_QUICK_GAMES, DOC_SEED, game="stick-to-colours", jobs=os.cpu_count() or 1)
+
+
+@pytest.fixture(scope="session")
+def stick_doc_report():
+    return build(STICK_DOC_GAMES, DOC_SEED, game="stick-to-colours", jobs=os.cpu_count() or 1)
+
+
+QUICK_REPORTS = {"red7": "report", "realms": "realms_report", "stick-to-colours": "stick_report"}
+
+
+@pytest.fixture(params=list(QUICK_REPORTS))
 def any_report(request):
     """Each game's quick report, for the tests every rendered report must pass."""
-    return request.getfixturevalue("report" if request.param == "red7" else "realms_report")
+    return request.getfixturevalue(QUICK_REPORTS[request.param])

@@ -33,7 +33,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path):
 
 def test_cache_dir_and_no_cache_reach_the_proofs_section(report, monkeypatch, tmp_path):
     seen = []
-    monkeypatch.setattr(command, "build", lambda games, seed, game, progress, cache, refresh, pieces: seen.append(
+    monkeypatch.setattr(command, "build", lambda games, seed, progress, cache, refresh, pieces, **kw: seen.append(
         (cache.directory, refresh)) or report)
     for extra, refresh in (([], False), (["--no-cache"], True)):
         result = CliRunner().invoke(cli, ["report", "--quiet", "--cache-dir", str(tmp_path), *extra])

@@ -1,0 +1,1 @@
+"""The Stick to Colours clarification report."""

@@ -1,0 +1,229 @@
+"""Stick to Colours witnesses in words: positions as scenes (each seat's collection, the market with
+its tokens, the card up for auction), decisions as sentences, collections with their sets, and games
+whose winner changes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from arbiter.model.stick_to_colours import Position, apply, position_from_json, position_to_json
+from arbiter.model.stick_to_colours.cards import KINDS, card_code, codes, sub
+from arbiter.model.stick_to_colours.game import Move, Slot
+
+from .play import game_deal
+
+COLOURS = {"R": "Red", "B": "Blue", "G": "Green"}
+
+
+def card(code: str) -> str:
+    return f"{COLOURS[code[0]]} {'joker' if code[1] == 'J' else code[1]}"
+
+
+def cards(items: list[str]) -> str:
+    names = [card(c) for c in items]
+    if not names:
+        return "nothing"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def who(i: int, players: int) -> str:
+    return "the bot" if i == players else f"Player {i + 1}"
+
+
+def _whom(ids: list[int], players: int) -> str:
+    names = [who(i, players) for i in ids]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _marks(slot: dict[str, Any], players: int) -> str:
+    parts = []
+    if slot.get("q"):
+        parts.append(f"? of {_whom(slot['q'], players)}")
+    if slot.get("x"):
+        parts.append(f"X of {_whom(slot['x'], players)}")
+    return ", ".join(parts) or "no tokens"
+
+
+def scene(pos: dict[str, Any], caption: str) -> dict[str, Any]:
+    """A position as a scene: facts in words, each seat's collection (and hand refusals), the market
+    grouped by the tokens on its cards, and the deck when it is short."""
+    n = len(pos["players"])
+    p = position_from_json(pos)
+    facts = [f"{n} players" + (" and the bot" if "bot" in pos else ""), f"{who(pos['dealer'], n)} is the dealer"]
+    a = pos["auction"]
+    if p.is_over:
+        facts.append("the game is over; scores " + ", ".join(f"{who(i, n)} {s}" for i, s in enumerate(p.scores)))
+    elif a is None:
+        facts.append(f"{who(pos['dealer'], n)} chooses a card to put up, or passes")
+    else:
+        facts.append(f"{card(a['lot']['card'])} is up for auction; {who(a['leader'], n)} leads with a bid of "
+                     f"{a['high']}; {who(a['bidder'], n)} to bid")
+        if a["passed"]:
+            facts.append(f"{_whom(a['passed'], n)} passed")
+    if pos["passes"]:
+        facts.append(f"passed as dealer since the last auction: {_whom(pos['passes'], n)}")
+    facts.append(f"{len(pos['deck'])} cards in the deck")
+    seats = []
+    for i, s in enumerate(pos["players"]):
+        rows = [{"label": "collection", "cards": s["hand"]}]
+        if a is not None and a["refused"][i]:
+            rows.append({"label": "refused from hand", "cards": a["refused"][i]})
+        seats.append({"name": who(i, n) + (" (to move)" if p.to_move == i else ""), "out": False, "rows": rows})
+    if "bot" in pos:
+        seats.append({"name": "The bot", "out": False, "rows": [{"label": "collection", "cards": pos["bot"]["hand"]}]})
+    groups: dict[str, list[str]] = {}
+    for slot in pos["market"]:
+        groups.setdefault(_marks(slot, n), []).append(slot["card"])
+    rows = [{"label": f"up for auction ({_marks(a['lot'], n)})", "cards": [a["lot"]["card"]]}] if a else []
+    rows += [{"label": label, "cards": group} for label, group in groups.items()]
+    if rows:
+        seats.append({"name": "Market", "out": False, "rows": rows})
+    return {"caption": caption, "facts": facts, "seats": seats, "deck": list(pos["deck"]),
+            "deck_shown": 0 < len(pos["deck"]) <= 12}
+
+
+def move_words(before: Position, text: str) -> str:
+    """A decision in words."""
+    m = Move.parse(text)
+    me = who(before.to_move, before.players)
+    if m.kind == "pass":
+        return f"{me} passes" + (" as dealer" if before.auction is None else "")
+    refused = [Slot.parse(t).card for t in m.market]
+    parts = [cards(codes(tuple(refused.count(c) for c in range(KINDS))))] if refused else []
+    if m.hand:
+        parts.append(f"from their hand {cards(list(m.hand))}")
+    what = " and ".join(parts)
+    size = len(m.market) + len(m.hand)
+    if m.kind == "auction":
+        return f"{me} puts {card(card_code(Slot.parse(m.lot).card))} up for auction, refusing {what}"
+    return f"{me} bids, refusing {what} ({size} more refusal{'s' if size > 1 else ''})"
+
+
+def after_words(before: Position, after: Position) -> str:
+    """What follows a decision: the auction going on, or who took which cards, a market cleared, the
+    next dealer, the end of the game."""
+    n = before.players
+    if after.auction is not None:
+        a = after.auction
+        out = [i for i in range(n) if a.passed >> i & 1]
+        return (f"the bidding goes on: {who(a.leader, n)} leads with {a.high}, {who(a.bidder, n)} to bid; "
+                + (f"{_whom(out, n)} {'has' if len(out) == 1 else 'have'} passed" if out else "nobody has passed"))
+    parts = []
+    for i, (h0, h1) in enumerate(zip(before.hands, after.hands, strict=True)):
+        got = tuple(max(0, y - x) for x, y in zip(h0, h1, strict=True))
+        if any(got):
+            parts.append(f"{who(i, n)} takes {cards(codes(got))}")
+    gone = sub(after.discard, before.discard)
+    if before.auction is None and any(gone):
+        parts.append(f"the market ({cards(codes(gone))}) is discarded and laid out again")
+    elif before.auction is not None and any(gone) and not any(before.auction.refused):
+        parts.append(f"{cards(codes(gone))} {'is' if sum(gone) == 1 else 'are'} set aside")
+    if after.is_over:
+        parts.append("the game is over: " + ", ".join(f"{who(i, n)} {s}" for i, s in enumerate(after.scores)))
+    else:
+        parts.append(f"{who(after.dealer, n)} deals next" + (f" (passed as dealer so far: "
+                                                                f"{_whom([i for i in range(n) if after.passes >> i & 1], n)})"
+                                                                if after.passes else ""))
+    return "; ".join(parts)
+
+
+def _under(pos: dict[str, Any], entry: Any, label: str) -> Position:
+    reading = next(r for r in entry.readings if r.label == label)
+    p = position_from_json(pos)
+    return replace(p, ruleset=reading.ruleset(entry.base))
+
+
+def _from(w: dict[str, Any]) -> str:
+    k = len(w["turns"])
+    return f"game {w['game']} of the {w['players']}-player sample, after {k} decision{'s' if k != 1 else ''} from the deal"
+
+
+def position_story(w: dict[str, Any], entry: Any) -> dict[str, Any]:
+    """A position from a seeded game where the readings offer other decisions, or where one decision
+    leads elsewhere."""
+    meaning = entry.meanings
+    pos = w["position"]
+    mover = who(position_from_json(pos).to_move, len(pos["players"]))
+    outcomes = []
+    if w["kind"] == "legal_moves":
+        summary = f"In this position ({_from(w)}) {mover} has different choices under each reading."
+        for o in w["outcomes"]:
+            p = _under(pos, entry, o["reading"])
+            extra = [move_words(p, m) for m in o["shown"]]
+            more = o["only_here"] - len(extra)
+            text = f"{o['moves']} possible decisions."
+            if extra:
+                text += " Only under this reading: " + "; ".join(extra) + (f"; and {more} more" if more > 0 else "")
+                text += "."
+            outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]], "text": text})
+    else:
+        first = _under(pos, entry, w["outcomes"][0]["reading"])
+        summary = (f"In this position ({_from(w)}) the same decision leads elsewhere under each reading: "
+                   f"{move_words(first, w['move'])}.")
+        for o in w["outcomes"]:
+            p = _under(pos, entry, o["reading"])
+            text = after_words(p, apply(p, w["move"]))
+            text = text[0].upper() + text[1:] + "."
+            outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]], "text": text})
+    return {"title": "Smallest example from a game", "summary": summary, "scenes": [scene(pos, "The position")],
+            "steps": [], "outcomes": outcomes, "data": w}
+
+
+def _sets(sets: list[dict[str, Any]]) -> str:
+    return "; ".join(f"{'value set' if s['kind'] == 'value' else 'run'} "
+                     f"{' '.join(s['cards'])} ({s['points']})" for s in sets) or "no set"
+
+
+def collection_story(w: dict[str, Any], entry: Any) -> dict[str, Any]:
+    meaning = entry.meanings
+    n = w["players"]
+    summary = (f"These {len(w['collection'])} cards are what is left of {who(w['seat'], n)}'s final collection in game "
+               f"{w['game']} of the {n}-player sample ({len(w['from'])} cards) once every card that does not matter "
+               "is taken away; the readings score them differently.")
+    sc = {"caption": "The collection", "facts": [f"{len(w['collection'])} cards"],
+          "seats": [{"name": "Collection", "out": False, "rows": [{"label": "cards", "cards": w["collection"]}]}],
+          "deck": [], "deck_shown": False}
+    outcomes = [{"label": o["reading"], "reading": meaning[o["reading"]],
+                 "text": f"{o['points']} points: {_sets(o['sets'])}."} for o in w["outcomes"]]
+    return {"title": "Smallest collection from a game", "summary": summary, "scenes": [sc], "steps": [],
+            "outcomes": outcomes, "data": w}
+
+
+def _result(o: dict[str, Any], players: int) -> str:
+    scores = ", ".join(f"{who(i, players)} {s}" for i, s in enumerate(o["scores"]))
+    if o["winners"] is None:
+        return f"The game has not ended after the decision limit ({scores} so far)."
+    names = _whom(o["winners"], players)
+    return f"Final scores {scores}: {names} {'share the victory' if len(o['winners']) > 1 else 'wins'}."
+
+
+def end_story(w: dict[str, Any], entry: Any) -> dict[str, Any]:
+    meaning = entry.meanings
+    n = w["players"]
+    where = (f"game {w['game']} of the {n}-player sample" if w["game"] >= 0 else
+             f"a further seeded {n}-player game (number {w['game']}: the sample had no such end)")
+    summary = f"The end of {where}, {len(w['turns'])} decisions from the deal."
+    outcomes = [{"label": o["reading"], "reading": meaning[o["reading"]], "text": _result(o, n)} for o in w["outcomes"]]
+    return {"title": "Smallest example from a game", "summary": summary, "scenes": [scene(w["position"], "The end")],
+            "steps": [], "outcomes": outcomes, "data": w}
+
+
+def game_story(w: dict[str, Any], entry: Any, arises: bool = False) -> dict[str, Any]:
+    """The first sampled game whose winner changes under another reading (or, with ``arises``, the first
+    where the point arose), with each reading's result; for a reading that changes the deal, each
+    reading's deal."""
+    meaning = entry.meanings
+    n = w["players"]
+    what = ("the point arises" + (" and the winner changes" if w["changed"] else ", but the winner stays")
+            if arises else "the winner changes")
+    summary = (f"Game {w['game']} of the {n}-player sample (seed {w['seed']}), played by the same seeded players "
+               f"under each reading ({w['turns']} decisions under the recommended one): {what}.")
+    scenes = []
+    if entry.switch in ("deck", "two_player"):
+        for r in entry.readings:
+            scenes.append(scene(position_to_json(game_deal(n, w["seed"], r.ruleset(entry.base))), f"The deal, {r.label}"))
+    outcomes = [{"label": o["reading"], "reading": meaning[o["reading"]], "text": _result(o, n)} for o in w["outcomes"]]
+    title = "A game where it arises" if arises else "A game whose winner changes"
+    return {"title": title, "summary": summary, "scenes": scenes, "steps": [], "outcomes": outcomes,
+            "data": {"kind": "game", **w}}
