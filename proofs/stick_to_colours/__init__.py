@@ -1,0 +1,1 @@
+"""Proofs about Stick to Colours."""
