@@ -25,6 +25,7 @@ from ..theorems import (
     Theorem,
     choose,
     run_all,
+    verdict_outcome,
 )
 from . import encoding as E
 from . import turns
@@ -185,11 +186,7 @@ def _never_scores(rules: list[Ruleset], spec_of: Callable[[Ruleset], ScoringSpec
 
 
 def _turn_fact(name: str) -> Outcome:
-    verdict = turns.verdicts()[name]
-    if verdict.witness is not None:
-        return COUNTEREXAMPLE, {**verdict.witness, "checked_before": {"positions": verdict.positions,
-                                                                       "turns": verdict.turns}}
-    return CHECKED, {"positions": verdict.positions, "turns": verdict.turns}
+    return verdict_outcome(turns.verdicts()[name])
 
 
 def _endless(rs: Ruleset) -> Outcome:

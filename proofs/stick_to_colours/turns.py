@@ -13,6 +13,8 @@ from arbiter.model.stick_to_colours.cards import EMPTY, add, codes, counts_of, p
 from arbiter.model.stick_to_colours.game import TOKENS, Move, Position, deal, deck_counts, successors
 from arbiter.model.stick_to_colours.ruleset import DEFAULT, SWITCHES, Ruleset
 
+from ..turns import Verdict, walk
+
 TURN_SWITCHES = ("deck", "bid", "raise_by", "pass_final", "who_bids", "hand_refusals", "market_clear", "two_player")
 PLAYERS = (2, 3, 4)
 FLIPPED_PLAYERS = (2, 3)  # a flipped reading's game: 4 players cost the most and add no rule of their own
@@ -203,27 +205,9 @@ FACTS: dict[str, Fact] = {
 }
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """The first witness against a fact (None if it held) and how much was checked until then."""
-
-    witness: dict[str, Any] | None
-    positions: int
-    turns: int
-
-
 def check(facts: dict[str, Fact] = FACTS) -> dict[str, Verdict]:
-    """Every fact on every transition of the scope, in one walk; a fact stops at its first witness."""
-    broken: dict[str, Verdict] = {}
-    seen = turns = 0
-    for r in positions():
-        seen += 1
-        for move, nxt in successors(r.position):
-            turns += 1
-            for name, fact in facts.items():
-                if name not in broken and (w := fact(r, move, nxt)) is not None:
-                    broken[name] = Verdict(w, seen, turns)
-    return {name: broken.get(name, Verdict(None, seen, turns)) for name in facts}
+    """Every fact on every transition of the scope, in one walk (``proofs.turns.walk``)."""
+    return walk(positions(), lambda r: successors(r.position), facts)
 
 
 def endless(ruleset: Ruleset, players_: tuple[int, ...] = PLAYERS) -> dict[str, Any] | None:
