@@ -5,12 +5,11 @@ values the engine's scorers interpret), and facts about turns checked on the eng
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import product
 
 import z3
-from arbiter.model.stick_to_colours.cards import KINDS, card_code
+from arbiter.model.stick_to_colours.cards import KINDS, card_code, joker
 from arbiter.model.stick_to_colours.game import deck_counts
-from arbiter.model.stick_to_colours.ruleset import DEFAULT, SCORING_SWITCHES, SWITCHES, Ruleset
+from arbiter.model.stick_to_colours.ruleset import DEFAULT, Ruleset
 from arbiter.model.stick_to_colours.spec import ScoringSpec, scoring_spec
 
 from ..theorems import (
@@ -33,15 +32,6 @@ from . import turns
 MAX_SIZES = (3, 4)  # collection sizes whose largest score is proved
 SMALLEST = 6  # collections searched for the layered split's smallest difference: 1..SMALLEST cards
 CEGAR_ROUNDS = 400  # refinements allowed in one exists-forall search before it reports failure
-
-
-def scoring_readings() -> list[Ruleset]:
-    """Every combination of the scoring switches, one per distinct spec (layered is moot with several_runs)."""
-    seen: dict[ScoringSpec, Ruleset] = {}
-    for values in product(*(SWITCHES[n] for n in SCORING_SWITCHES)):
-        rs = DEFAULT.with_switches(**dict(zip(SCORING_SWITCHES, values, strict=True)))
-        seen.setdefault(scoring_spec(rs), rs)
-    return list(seen.values())
 
 
 def _check(s: z3.Solver, *assumptions: z3.BoolRef) -> z3.CheckSatResult:
@@ -105,7 +95,7 @@ def _monotone(rules: list[Ruleset]) -> Outcome:
         arr = E.arrangement(spec, "a")
         low = min(spec.joker_values)
         grown = E.Arrangement(
-            tuple(tuple(y + z3.If(z3.And(added == 10 * c + 9, v == low), 1, 0) for v, y in zip(E.VALUES, ys, strict=True))
+            tuple(tuple(y + z3.If(z3.And(added == joker(c), v == low), 1, 0) for v, y in zip(E.VALUES, ys, strict=True))
                   for c, ys in enumerate(arr.jokers)), arr.laid, arr.runs, arr.slots)
         s = z3.SimpleSolver()
         in_deck = z3.Or([z3.And(added == k, coll.counts[k] < deck[k]) for k in range(KINDS) if deck[k]])
@@ -261,4 +251,4 @@ def run_catalogue(only: str | None = None, each: Callable[[Result, int, int], No
     return run_all(select(only), each)
 
 
-__all__ = ["catalogue", "run_catalogue", "scoring_readings", "select"]
+__all__ = ["catalogue", "run_catalogue", "select"]
