@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from arbiter.proofs.theorems import Result
 
 # Each game's catalogue: a module with run_catalogue(only, each) and select(only).
-CATALOGUES = {"red7": "arbiter.proofs.theorems", "realms": "arbiter.proofs.realms.theorems"}
+CATALOGUES = {"red7": "arbiter.proofs.theorems", "realms": "arbiter.proofs.realms.theorems",
+              "stick-to-colours": "arbiter.proofs.stick_to_colours.theorems"}
 WITNESS_WIDTH = 60  # the text table shortens witnesses; --json has them whole
 
 
@@ -44,7 +45,7 @@ def prove(as_json: bool, only: str | None, game: str) -> None:
     run_catalogue, select = catalogue.run_catalogue, catalogue.select
     if not select(only):
         fail(f"prove: unknown theorem id {only!r} (ids: `arbiter prove --json` lists them, docs/proofs.md explains)")
-    width = 46 if game == "realms" else 28
+    width = max([28, *(len(t.id) for t in select(only))])  # the longest id of the table
     if not as_json:
         click.echo(f"{'theorem':{width}} {'status':15} {'seconds':>8}  witness")
 

@@ -11,8 +11,16 @@ import z3
 from arbiter.model.red7.cards import card_code
 from arbiter.model.red7.reference import holds, key_value
 from arbiter.model.red7.ruleset import BASIC, HIGHEST_CARD, Ruleset
-from arbiter.model.red7.spec import (NUMBER, RULES, AllMatching, HighestCard, LargestGroup, LongestRun, OnePerKey,
-                                    Selector)
+from arbiter.model.red7.spec import (
+    NUMBER,
+    RULES,
+    AllMatching,
+    HighestCard,
+    LargestGroup,
+    LongestRun,
+    OnePerKey,
+    Selector,
+)
 
 CARDS = range(49)
 Palette = list[z3.BoolRef]  # Palette[c] is true when card c lies in the Palette

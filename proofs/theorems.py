@@ -310,7 +310,11 @@ def _action1_rescue(rule: int) -> Outcome:
 
 
 def _turn_fact(name: str) -> Outcome:
-    verdict = turns.verdicts()[name]
+    return verdict_outcome(turns.verdicts()[name])
+
+
+def verdict_outcome(verdict: turns.Verdict) -> Outcome:
+    """A turn fact's verdict as a result: checked with how much was looked at, or its counterexample."""
     if verdict.witness is not None:
         return COUNTEREXAMPLE, {**verdict.witness, "checked_before": {"positions": verdict.positions,
                                                                        "turns": verdict.turns}}

@@ -5,7 +5,7 @@ the scope reaches. A bounded check, reported as such ("checked on N positions"),
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
@@ -243,13 +243,20 @@ class Verdict:
 
 
 def check(facts: dict[str, Fact] = FACTS) -> dict[str, Verdict]:
-    """Every fact checked on every transition of the scope, in one walk (the walk is the cost, so
-    the facts share it); a fact stops being checked at its first witness, the walk goes on."""
+    """Every fact checked on every transition of the scope (see ``walk``)."""
+    return walk(positions(), lambda r: successors(r.position), facts)
+
+
+def walk(reached: Iterable[Any], moves: Callable[[Any], Iterable[tuple[Any, Any]]],
+         facts: dict[str, Callable[[Any, Any, Any], dict[str, Any] | None]]) -> dict[str, Verdict]:
+    """Every fact on every transition ``moves(r)`` of every reached position ``r`` (any game), in one
+    walk (the walk is the cost, so the facts share it); a fact stops being checked at its first
+    witness, the walk goes on."""
     broken: dict[str, Verdict] = {}
     seen_positions = turns = 0
-    for r in positions():
+    for r in reached:
         seen_positions += 1
-        for move, nxt in successors(r.position):
+        for move, nxt in moves(r):
             turns += 1
             for name, fact in facts.items():
                 if name not in broken and (w := fact(r, move, nxt)) is not None:
