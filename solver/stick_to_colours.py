@@ -8,13 +8,13 @@ market cards with equal tokens, equal hand cards), so equivalent refusals are se
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbiter.model.stick_to_colours import Position, PositionError, apply, legal_moves, successors
+from arbiter.model.stick_to_colours import Position, PositionError, apply, legal_moves
 
 from .search import INF, Budget, Search, SearchLimit, Table
+from .stick_state import StickState
 
 SOLVED, UNKNOWN = "solved", "unknown"
 
@@ -24,22 +24,6 @@ def margin(pos: Position, player: int) -> int:
     win, < 0 a loss."""
     scores = pos.scores
     return scores[player] - max(s for i, s in enumerate(scores) if i != player)
-
-
-class StickGame:
-    """The game as the search sees it: positions are their own transposition keys."""
-
-    def key(self, state: Position) -> Hashable:
-        return state
-
-    def to_move(self, state: Position) -> int:
-        return state.to_move
-
-    def outcome(self, state: Position, player: int) -> int | None:
-        return margin(state, player) if state.is_over else None
-
-    def children(self, state: Position) -> Iterable[Position]:
-        return [after for _, after in successors(state)]
 
 
 def _check(pos: Position) -> None:
@@ -100,13 +84,14 @@ def solve(pos: Position, max_nodes: int | None = None, timeout: float | None = N
     player = pos.to_move
     result = StickResult(pos, player)
     budget = Budget(max_nodes, timeout)
-    search = Search(StickGame(), budget, Table(table_size))
+    game = StickState(pos)
+    search = Search(game, budget, Table(table_size))
     try:
-        for move, after in successors(pos):
+        for move, after in zip(legal_moves(pos), game.turns(game.root), strict=True):
             result.moves.append(MoveValue(str(move), None))
             result.moves[-1].margin = search.value(after, player)
         result.margin = max(m.margin for m in result.moves)
-        result.line = _line(search, pos, player)
+        result.line = _line(search, game, pos, player, result.margin)
         result.result = SOLVED
     except SearchLimit as stop:
         result.stopped = str(stop)
@@ -117,15 +102,15 @@ def solve(pos: Position, max_nodes: int | None = None, timeout: float | None = N
     return result
 
 
-def _line(search: Search, pos: Position, player: int) -> list[str]:
-    """A principal line: at each turn a decision keeping the solved margin, to the end."""
-    target = search.value(pos, player)
+def _line(search: Search, game: StickState, pos: Position, player: int, target: int) -> list[str]:
+    """A principal line: at each turn the first decision keeping the solved margin, to the end."""
     line = []
+    state = game.root
     while not pos.is_over:
-        for move, after in successors(pos):
+        for move, after in zip(legal_moves(pos), game.turns(state), strict=True):
             if search.value(after, player, target - 1, target + 1) == target:
                 line.append(str(move))
-                pos = after
+                pos, state = apply(pos, move), after
                 break
         else:
             raise AssertionError("some decision keeps the value")
@@ -143,4 +128,4 @@ def brute_force(pos: Position, player: int | None = None) -> int:
     return max(values) if pos.to_move == me else min(values)
 
 
-__all__ = ["INF", "SOLVED", "UNKNOWN", "MoveValue", "StickGame", "StickResult", "brute_force", "margin", "solve"]
+__all__ = ["INF", "SOLVED", "UNKNOWN", "MoveValue", "StickResult", "StickState", "brute_force", "margin", "solve"]

@@ -48,7 +48,10 @@ def endgame(players: int, seed: int, left: int, ruleset=DEFAULT):
     return pos
 
 
-RULESETS = ["default", "default,bid=count", "default,raise_by=one", "default,two_player=no_bot"]
+RULESETS = ["default", "default,bid=count", "default,raise_by=one", "default,two_player=no_bot",
+            "default,pass_final=false", "default,who_bids=anyone", "default,hand_refusals=any",
+            "default,market_clear=cumulative", "default,runs=ascending", "default,sharing=one_set",
+            "default,run_split=layered", "default,deck=46"]
 
 
 @settings(max_examples=8, deadline=None)
@@ -56,6 +59,21 @@ RULESETS = ["default", "default,bid=count", "default,raise_by=one", "default,two
 def test_solver_agrees_with_brute_force(size, seed, ruleset):
     players, market = size
     _agree(small_endgame(players, seed, market, 1, DEFAULT.parse(ruleset)), each_move=False)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from([(2, 2, 0), (3, 2, 0), (4, 1, 1), (3, 1, 1)]), st.integers(0, 10**6),
+       st.sampled_from(RULESETS), st.integers(0, 3))
+def test_solver_agrees_with_brute_force_within_the_game(size, seed, ruleset, steps):
+    """Also from positions some random decisions later (mid-auction, tokens on the market)."""
+    players, market, deck = size
+    pos = small_endgame(players, seed, market, deck, DEFAULT.parse(ruleset))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if pos.is_over:
+            return
+        pos = rng.choice(successors(pos))[1]
+    _agree(pos, each_move=True)
 
 
 @pytest.mark.slow
