@@ -130,8 +130,10 @@ class StickState:
         self._points: dict[int, int] = {}
         self.witness = witnesses(self.spec)
         self.deck_masks = [0] * (len(self.deck) + 1)  # the cards of the deck from each depth on
+        self.deck_codes = [0] * (len(self.deck) + 1)  # the same as a hand code
         for i in range(len(self.deck) - 1, -1, -1):
             self.deck_masks[i] = self.deck_masks[i + 1] | 1 << self.deck[i]
+            self.deck_codes[i] = self.deck_codes[i + 1] + (1 << 2 * self.deck[i])
         self._presence: dict[int, int] = {}
         self._liveness: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
         self._seen: tuple[State | None, State | None, bool] = (None, None, False)
@@ -231,6 +233,8 @@ class StickState:
     def points(self, hand: int) -> int:
         got = self._points.get(hand)
         if got is None:
+            if len(self._points) >= CACHE:
+                self._points.clear()
             got = self._points[hand] = fast.points(hand_counts(hand), self.spec)
         return got
 
@@ -249,6 +253,35 @@ class StickState:
         scores = self.scores(state)
         mine = scores.pop(player)
         return mine - max(scores)
+
+    def bounds(self, state: State, player: int) -> tuple[int, int]:
+        """Bounds on ``player``'s margin. Adding a card never lowers a score (under every reading: an
+        arrangement stays valid, and the layered split's layers only grow), and passing is always legal.
+        A player's X on a card left (``who_bids=not_refused``) keeps it from them for good: they may not
+        bid on it, and the hand-over gives it to the one player without an X. So ``player``, passing from now on, keeps their score and the others reach at most what they
+        would score with every card left; the others, passing, keep theirs and ``player`` reaches at
+        most their own score with every card left."""
+        deck, market, hands, _, _, auction = state
+        left = self.deck_codes[deck]
+        blocked = [0] * len(hands)  # cards left that a player can no longer get: their X lies on them
+        for s in (*market, auction[0]) if auction is not None else market:
+            c = 1 << 2 * (s >> 8)
+            left += c
+            if not self.anyone and s & 15:
+                for i in range(self.n):
+                    if s >> i & 1:
+                        blocked[i] += c
+        points = self.points
+        low = high = None
+        mine_now = mine_all = 0
+        for i, h in enumerate(hands):
+            now, most = points(h), points(h + left - blocked[i])
+            if i == player:
+                mine_now, mine_all = now, most
+            else:
+                low = most if low is None or most > low else low
+                high = now if high is None or now > high else high
+        return mine_now - low, mine_all - high
 
     def children(self, state: State) -> Iterator[State]:
         return self.each_turn(state)

@@ -1,6 +1,6 @@
 """The solver's compact Stick to Colours states: every decision's state equals the model's successor,
 in the model's order, along seeded games under every reading switch; the end and the scores agree;
-dead cards are found only where no set can hold them."""
+dead cards are found only where no set can hold them; the bounds hold the brute-force value."""
 
 import random
 
@@ -9,6 +9,10 @@ from arbiter.model.stick_to_colours import DEFAULT, deal, fast, scoring_spec, su
 from arbiter.model.stick_to_colours.cards import KINDS, full_deck
 from arbiter.model.stick_to_colours.ruleset import SWITCHES
 from arbiter.solver.stick_state import StickState, hand_code, hand_counts, presence, witnesses
+from arbiter.solver.stick_to_colours import brute_force
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_solver_stick import RULESETS, small_endgame
 
 READINGS = [f"default,{name}={str(value).lower()}" for name, values in SWITCHES.items() for value in values[1:]
             if (name, value) != ("market_clear", "never")]
@@ -65,3 +69,22 @@ def test_a_dead_card_adds_no_points_to_any_collection_it_can_reach(ruleset):
                 assert fast.points(tuple(counts), spec) == fast.points(tuple(without), spec), (cards, c)
                 checked += 1
     assert checked > 100
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([(2, 2), (3, 1), (4, 1)]), st.integers(0, 10**6), st.sampled_from(RULESETS),
+       st.integers(0, 4))
+def test_the_bounds_hold_the_brute_force_value(size, seed, ruleset, steps):
+    players, market = size
+    pos = small_endgame(players, seed, market, 1, DEFAULT.parse(ruleset))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if pos.is_over:
+            return
+        pos = rng.choice(successors(pos))[1]
+    if pos.is_over:
+        return
+    game = StickState(pos)
+    for player in range(players):
+        low, high = game.bounds(game.root, player)
+        assert low <= brute_force(pos, player) <= high
