@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbiter.model.stick_to_colours import Position, PositionError, apply, legal_moves
+from arbiter.model.stick_to_colours import Move, Position, PositionError, apply, legal_moves
 
 from .search import INF, Budget, Search, SearchLimit, Table
 from .stick_state import StickState
@@ -37,6 +37,57 @@ def _check(pos: Position) -> None:
 class MoveValue:
     move: str
     margin: int | None  # None: not searched before a limit stopped the search
+
+
+@dataclass
+class CardWorth:
+    """What a card the player to move may bid for now is worth in refusals (``card_worths``)."""
+
+    card: str
+    refusals: int | None  # the largest bid for it doing as well as letting it go; None: no bid does
+    bid_margin: int  # the best margin of a decision bidding for it
+    without_margin: int  # the best margin of a decision that does not
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card": self.card, "refusals": self.refusals, "bid_margin": self.bid_margin,
+                "without_margin": self.without_margin}
+
+
+def bid_for(pos: Position, move: Move | str) -> tuple[str, int] | None:
+    """(the card a decision bids for, the refusals the mover's bid then stands at), None for a pass: the
+    dealer's auction stands at its refusals, a raise at the bidder's refusals so far plus the new ones."""
+    m = Move.parse(move) if isinstance(move, str) else move
+    if m.kind == "pass":
+        return None
+    added = len(m.market) + len(m.hand)
+    if m.kind == "auction":
+        return m.lot[:2], added
+    a = pos.auction
+    p = a.bidder
+    return str(a.lot)[:2], sum(1 for s in pos.market if s.q >> p & 1) + sum(a.refused[p]) + added
+
+
+def card_worths(pos: Position, margins: list[tuple[str, int]]) -> list[CardWorth]:
+    """For each card the player to move may bid for now (as dealer: the market cards they may put up; in
+    an auction: the lot), given every decision's margin under best play: ``refusals`` is the largest
+    bid (in refusals) among the decisions bidding for that card whose margin is at least the best margin
+    of the decisions that do not (letting it go: passing, or as dealer putting up another card), and
+    None when every bid for it does worse than letting it go. By card code, in the order of the moves."""
+    bids: dict[str, list[tuple[int, int]]] = {}
+    others: dict[str | None, int] = {}
+    for text, value in margins:
+        got = bid_for(pos, text)
+        card = None if got is None else got[0]
+        if got is not None:
+            bids.setdefault(card, []).append((got[1], value))
+        others[card] = max(others.get(card, value), value)
+    out = []
+    for card, levels in bids.items():
+        without = max(v for c, v in others.items() if c != card)
+        best = max(v for _, v in levels)
+        worth = [k for k, v in levels if v >= without]
+        out.append(CardWorth(card, max(worth) if worth else None, best, without))
+    return out
 
 
 @dataclass
@@ -66,12 +117,22 @@ class StickResult:
     def best_moves(self) -> list[str]:
         return [m.move for m in self.moves if self.margin is not None and m.margin == self.margin]
 
+    @property
+    def card_values(self) -> list[CardWorth] | None:
+        """What each card the player to move may bid for now is worth in refusals (None unless solved)."""
+        if not self.solved:
+            return None
+        return card_worths(self.position, [(m.move, m.margin) for m in self.moves])
+
     def to_json(self) -> dict[str, Any]:
         from arbiter.model.stick_to_colours import position_to_json
 
-        return {"game": "stick-to-colours", "result": self.result, "player": self.player, "outcome": self.outcome,
-                "margin": self.margin, "best_moves": self.best_moves,
+        worths = self.card_values
+        return {"game": "stick-to-colours", "to_move": self.player, "players": self.position.players,
+                "ruleset": self.position.ruleset.to_json(), "result": self.result, "player": self.player,
+                "outcome": self.outcome, "margin": self.margin, "best_moves": self.best_moves,
                 "moves": [{"move": m.move, "margin": m.margin} for m in self.moves], "line": self.line,
+                "card_values": None if worths is None else [w.to_json() for w in worths],
                 "nodes": self.nodes, "seconds": round(self.seconds, 3), "stopped": self.stopped,
                 "position": position_to_json(self.position)}
 
@@ -128,4 +189,4 @@ def brute_force(pos: Position, player: int | None = None) -> int:
     return max(values) if pos.to_move == me else min(values)
 
 
-__all__ = ["INF", "SOLVED", "UNKNOWN", "MoveValue", "StickResult", "StickState", "brute_force", "margin", "solve"]
+__all__ = ["INF", "SOLVED", "UNKNOWN", "CardWorth", "MoveValue", "StickResult", "StickState", "bid_for", "brute_force", "card_worths", "margin", "solve"]

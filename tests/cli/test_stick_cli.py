@@ -99,3 +99,19 @@ def test_value_says_what_a_card_adds_to_each_collection():
     assert bad.exit_code == 2 and "unknown card" in bad.output
     red7 = run("value", "red 0 | B5 G2 V1 / Y6 | R4 / R6", "R1")
     assert red7.exit_code == 2 and "Stick to Colours position" in red7.output
+
+
+def test_value_gives_the_card_s_worth_in_refusals_to_the_player_to_move():
+    first = Path(PUZZLE).parent / "01-a-worthless-card-outbids-the-seven.json"
+    from arbiter.model.stick_to_colours import apply, position_from_json, position_to_json
+
+    pos = apply(position_from_json(json.loads(first.read_text())["position"]), "auction R7 refuse B1")
+    text = json.dumps(position_to_json(pos))
+    out = json.loads(run("value", text, "R7", "--json").output)["in_refusals"]
+    assert (out["player"], out["result"], out["refusals"], out["bid_margin"], out["without_margin"]) == (
+        1, "solved", 2, 0, -6)
+    assert "In refusals, to player 1: 2" in run("value", text, "r7").output
+    other = json.loads(run("value", text, "B1", "--json").output)["in_refusals"]
+    assert other["refusals"] is None and "auction in progress is for R7" in other["reason"]
+    cut = run("value", text, "R7", "--max-nodes", "2")
+    assert cut.exit_code == 1 and "not known" in cut.output
