@@ -40,6 +40,19 @@ def small_endgame(players: int, seed: int, market: int, deck: int, ruleset=DEFAU
     return position_from_json(obj)
 
 
+def later(size: tuple[int, int, int], seed: int, ruleset: str, steps: int):
+    """``small_endgame`` of ``size`` (players, market cards, deck cards) after ``steps`` random decisions (mid-auction, tokens on the market), or None
+    when the game ends first."""
+    players, market, deck = size
+    pos = small_endgame(players, seed, market, deck, DEFAULT.parse(ruleset))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if pos.is_over:
+            return None
+        pos = rng.choice(successors(pos))[1]
+    return None if pos.is_over else pos
+
+
 def endgame(players: int, seed: int, left: int, ruleset=DEFAULT):
     rng = random.Random(seed)
     pos = deal(players, seed, ruleset)
@@ -66,14 +79,9 @@ def test_solver_agrees_with_brute_force(size, seed, ruleset):
        st.sampled_from(RULESETS), st.integers(0, 3))
 def test_solver_agrees_with_brute_force_within_the_game(size, seed, ruleset, steps):
     """Also from positions some random decisions later (mid-auction, tokens on the market)."""
-    players, market, deck = size
-    pos = small_endgame(players, seed, market, deck, DEFAULT.parse(ruleset))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if pos.is_over:
-            return
-        pos = rng.choice(successors(pos))[1]
-    _agree(pos, each_move=True)
+    pos = later(size, seed, ruleset, steps)
+    if pos is not None:
+        _agree(pos, each_move=True)
 
 
 @pytest.mark.slow
@@ -180,17 +188,9 @@ def brute_worths(pos) -> dict[str, int | None]:
 @given(st.sampled_from([(2, 2, 0), (3, 2, 0), (3, 1, 1), (2, 1, 1)]), st.integers(0, 10**6),
        st.sampled_from(RULESETS), st.integers(0, 3))
 def test_card_values_in_refusals_agree_with_their_brute_force_definition(size, seed, ruleset, steps):
-    players, market, deck = size
-    pos = small_endgame(players, seed, market, deck, DEFAULT.parse(ruleset))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if pos.is_over:
-            return
-        pos = rng.choice(successors(pos))[1]
-    if pos.is_over:
-        return
-    got = {w.card: w.refusals for w in solve(pos).card_values}
-    assert got == brute_worths(pos)
+    pos = later(size, seed, ruleset, steps)
+    if pos is not None:
+        assert {w.card: w.refusals for w in solve(pos).card_values} == brute_worths(pos)
 
 
 def test_a_card_is_worth_more_refusals_when_the_rival_wants_it():

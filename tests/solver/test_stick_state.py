@@ -12,7 +12,7 @@ from arbiter.solver.stick_state import StickState, hand_code, hand_counts, prese
 from arbiter.solver.stick_to_colours import brute_force
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_solver_stick import RULESETS, small_endgame
+from test_solver_stick import RULESETS, later
 
 READINGS = [f"default,{name}={str(value).lower()}" for name, values in SWITCHES.items() for value in values[1:]
             if (name, value) != ("market_clear", "never")]
@@ -75,16 +75,10 @@ def test_a_dead_card_adds_no_points_to_any_collection_it_can_reach(ruleset):
 @given(st.sampled_from([(2, 2), (3, 1), (4, 1)]), st.integers(0, 10**6), st.sampled_from(RULESETS),
        st.integers(0, 4))
 def test_the_bounds_hold_the_brute_force_value(size, seed, ruleset, steps):
-    players, market = size
-    pos = small_endgame(players, seed, market, 1, DEFAULT.parse(ruleset))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if pos.is_over:
-            return
-        pos = rng.choice(successors(pos))[1]
-    if pos.is_over:
+    pos = later((*size, 1), seed, ruleset, steps)
+    if pos is None:
         return
     game = StickState(pos)
-    for player in range(players):
+    for player in range(pos.players):
         low, high = game.bounds(game.root, player)
         assert low <= brute_force(pos, player) <= high
