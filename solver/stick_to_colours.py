@@ -26,7 +26,8 @@ def margin(pos: Position, player: int) -> int:
     return scores[player] - max(s for i, s in enumerate(scores) if i != player)
 
 
-def _check(pos: Position) -> None:
+def check(pos: Position) -> None:
+    """PositionError unless the solver can take ``pos``: a game that must end and is not over."""
     if pos.ruleset.market_clear == "never":
         raise PositionError("ruleset", "with market_clear=never a game need not end: there is no endgame to solve")
     if pos.is_over:
@@ -141,7 +142,7 @@ def solve(pos: Position, max_nodes: int | None = None, timeout: float | None = N
           table_size: int = 1 << 20) -> StickResult:
     """The margin the player to move can force, every decision's margin, and a principal line.
     Limits stop the search with ``result == "unknown"`` and the decisions valued so far."""
-    _check(pos)
+    check(pos)
     player = pos.to_move
     result = StickResult(pos, player)
     budget = Budget(max_nodes, timeout)
@@ -181,7 +182,7 @@ def _line(search: Search, game: StickState, pos: Position, player: int, target: 
 def brute_force(pos: Position, player: int | None = None) -> int:
     """Plain minimax over every decision, no pruning, no table: the margin ``player`` (default the
     player to move) can force against all the others together."""
-    _check(pos) if player is None else None
+    check(pos) if player is None else None
     me = pos.to_move if player is None else player
     if pos.is_over:
         return margin(pos, me)
@@ -189,4 +190,4 @@ def brute_force(pos: Position, player: int | None = None) -> int:
     return max(values) if pos.to_move == me else min(values)
 
 
-__all__ = ["INF", "SOLVED", "UNKNOWN", "CardWorth", "MoveValue", "StickResult", "StickState", "bid_for", "brute_force", "card_worths", "margin", "solve"]
+__all__ = ["INF", "SOLVED", "UNKNOWN", "CardWorth", "MoveValue", "StickResult", "StickState", "bid_for", "brute_force", "card_worths", "check", "margin", "solve"]
