@@ -192,6 +192,9 @@ class StickState:
             market = tuple(sorted(s if live >> (s >> 8) & 1 else DEAD << 8 | s & 255 for s in market))
             if auction is not None and not live >> (auction[0] >> 8) & 1:
                 auction = (DEAD << 8 | auction[0] & 255, *auction[1:])
+        if auction is not None and auction[4] and self.pass_final:  # who passed for good bids no more here:
+            passed = auction[4]  # the number of their hand refusals no longer matters
+            auction = (*auction[:5], tuple(0 if passed >> i & 1 else r for i, r in enumerate(auction[5])))
         return (deck, market, hand_key, dealer, passes, auction), live != 0
 
     def _live_cards(self, common: int, hands: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
@@ -284,7 +287,13 @@ class StickState:
         return mine_now - low, mine_all - high
 
     def children(self, state: State) -> Iterator[State]:
-        return self.each_turn(state)
+        """``each_turn``, where a bidder whose X lies on the card put up (who can only pass) passes at
+        once: such a state has one decision, so its value is its successor's."""
+        anyone = self.anyone
+        for child in self.each_turn(state):
+            while not anyone and (a := child[5]) is not None and a[0] >> a[1] & 1:
+                child = self._bid_pass(child)
+            yield child
 
     # -- the rules -----------------------------------------------------------------------------------
 

@@ -179,14 +179,18 @@ def _line(search: Search, game: StickState, pos: Position, player: int, target: 
     return line
 
 
-def brute_force(pos: Position, player: int | None = None) -> int:
+def brute_force(pos: Position, player: int | None = None, budget: Budget | None = None) -> int:
     """Plain minimax over every decision, no pruning, no table: the margin ``player`` (default the
-    player to move) can force against all the others together."""
-    check(pos) if player is None else None
+    player to move) can force against all the others together. ``budget`` counts its nodes and stops
+    it (SearchLimit) at its limits."""
+    if player is None:
+        check(pos)
     me = pos.to_move if player is None else player
+    if budget is not None:
+        budget.spend()
     if pos.is_over:
         return margin(pos, me)
-    values = [brute_force(apply(pos, m), me) for m in legal_moves(pos)]
+    values = [brute_force(apply(pos, m), me, budget) for m in legal_moves(pos)]
     return max(values) if pos.to_move == me else min(values)
 
 
