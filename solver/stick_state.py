@@ -205,6 +205,8 @@ class StickState:
         for h in hands:
             got = presence_of.get(h)
             if got is None:
+                if len(presence_of) >= CACHE:
+                    presence_of.clear()
                 got = presence_of[h] = presence(h)
             avails.append(common | got)
         live = 0

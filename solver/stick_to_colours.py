@@ -4,7 +4,9 @@ the others together, the best decisions and a principal line. A plain brute-forc
 (``brute_force``) is the reference it is tested against.
 
 A decision is a whole bid (which cards to refuse); the model generates each distinct bid once (equal
-market cards with equal tokens, equal hand cards), so equivalent refusals are searched once."""
+market cards with equal tokens, equal hand cards), and the search runs on compact states
+(``stick_state.py``) whose keys collapse refusals of equivalent (dead) cards. ``card_worths``: what a
+card is worth in refusals, read off every decision's margin."""
 
 from __future__ import annotations
 
