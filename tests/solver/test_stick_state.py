@@ -1,13 +1,15 @@
 """The solver's compact Stick to Colours states: every decision's state equals the model's successor,
 in the model's order, along seeded games under every reading switch; the end and the scores agree;
-dead cards are found only where no set can hold them; the bounds hold the brute-force value."""
+dead cards are found only where no set can hold them; adding a card never lowers a score; the bounds
+hold the brute-force value."""
 
 import random
+from itertools import product
 
 import pytest
 from arbiter.model.stick_to_colours import DEFAULT, deal, fast, scoring_spec, successors
 from arbiter.model.stick_to_colours.cards import KINDS, full_deck
-from arbiter.model.stick_to_colours.ruleset import SWITCHES
+from arbiter.model.stick_to_colours.ruleset import SCORING_SWITCHES, SWITCHES
 from arbiter.solver.stick_state import StickState, hand_code, hand_counts, presence, witnesses
 from arbiter.solver.stick_to_colours import brute_force
 from hypothesis import given, settings
@@ -82,3 +84,23 @@ def test_the_bounds_hold_the_brute_force_value(size, seed, ruleset, steps):
     for player in range(pos.players):
         low, high = game.bounds(game.root, player)
         assert low <= brute_force(pos, player) <= high
+
+
+@pytest.mark.parametrize("scoring", list(product(*(SWITCHES[name] for name in SCORING_SWITCHES))),
+                         ids=lambda values: ",".join(values))
+def test_adding_a_card_never_lowers_a_score(scoring):
+    """What the bounds rest on, under every scoring reading, on random collections."""
+    spec = scoring_spec(DEFAULT.with_switches(**dict(zip(SCORING_SWITCHES, scoring, strict=True))))
+    deck = full_deck()
+    pool = [k for k in range(KINDS) for _ in range(deck[k])]
+    rng = random.Random(",".join(scoring))
+    for _ in range(30):
+        counts = [0] * KINDS
+        for c in rng.sample(pool, rng.randrange(0, 14)):
+            counts[c] += 1
+        now = fast.points(tuple(counts), spec)
+        for c in range(KINDS):
+            if counts[c] < deck[c]:
+                counts[c] += 1
+                assert fast.points(tuple(counts), spec) >= now
+                counts[c] -= 1
