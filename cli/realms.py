@@ -191,9 +191,11 @@ def _solve_one(pos: Position, tricks: int | None, max_nodes: int | None, timeout
 
 
 def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
-          timeout: float | None, tricks: int | None) -> None:
+          timeout: float | None, tricks: int | None, jobs: int = 1, scheduler: str | None = None) -> None:
     """``arbiter solve`` for a Realms position (``text``) or a JSON-lines ``batch`` file; exit 1
-    when a limit stopped a search."""
+    when a limit stopped a search. A Realms batch is solved in this process (``jobs`` unused)."""
+    if scheduler is not None:
+        fail("--scheduler: a Realms batch is solved in this process for now")
     if batch is None:
         try:
             pos = parse_position(text)

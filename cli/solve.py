@@ -135,8 +135,9 @@ def _batch_game(path: str) -> str:
         return "red7"
 
 
-def _read_batch(path: str) -> list[Position]:
-    """Every position of a JSON-lines file (blank lines skipped); bad input fails naming the line."""
+def read_batch(path: str, parse=parse_position, errors: type[Exception] = PositionError) -> list:
+    """Every position of a JSON-lines file (blank lines skipped), read by ``parse`` (Red7 by default);
+    bad input (``errors``) fails naming the line."""
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
@@ -146,8 +147,8 @@ def _read_batch(path: str) -> list[Position]:
         if not line.strip():
             continue
         try:
-            positions.append(parse_position(line))
-        except PositionError as e:
+            positions.append(parse(line))
+        except errors as e:
             fail(f"{path} line {number}: bad position: {e}")
     return positions
 
@@ -175,7 +176,8 @@ def solve(position: str | None, batch: str | None, as_json: bool, all_moves: boo
     if batch is not None:
         game = _batch_game(batch)
         if game != "red7":
-            game_cli(game).solve(None, batch, as_json, all_moves, max_nodes, timeout, tricks)
+            game_cli(game).solve(None, batch, as_json, all_moves, max_nodes, timeout, tricks, jobs=jobs,
+                                 scheduler=scheduler)
             return
         if tricks is not None:
             fail("--tricks is for Realms positions")
@@ -224,20 +226,24 @@ class _Progress:
 
 def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float | None, jobs: int,
                  scheduler: str | None) -> None:
-    positions = _read_batch(path)
+    def line(k: int, result: SolveResult) -> str:
+        return f"{k}: {verdict(result)}; winning moves: {', '.join(result.winning_moves) or _none(result)}"
+
+    run_batch(read_batch(path), solve_position, (max_nodes, timeout), as_json, jobs, scheduler, line)
+
+
+def run_batch(positions: list, solve_fn, args: tuple, as_json: bool, jobs: int, scheduler: str | None, line) -> None:
+    """Solve ``positions`` on the shared workers (``solve_fn(position, *args)``), printing each result in
+    order (its ``to_json()`` with ``as_json``, else ``line(k, result)``); exit 1 when one is unknown."""
     unknown = 0
     progress = _Progress(len(positions))
     with workers.pieces(jobs, scheduler) as runner:
         progress.show(0)
-        results = runner.map(solve_position, [(pos, max_nodes, timeout) for pos in positions])
+        results = runner.map(solve_fn, [(pos, *args) for pos in positions])
         for k, result in enumerate(results, 1):
             unknown += not result.solved
             progress.clear()
-            if as_json:
-                click.echo(json.dumps(result.to_json()))
-            else:
-                moves = ", ".join(result.winning_moves) or _none(result)
-                click.echo(f"{k}: {verdict(result)}; winning moves: {moves}")
+            click.echo(json.dumps(result.to_json()) if as_json else line(k, result))
             sys.stdout.flush()
             if k < len(positions):
                 progress.show(k)

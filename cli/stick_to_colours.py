@@ -155,16 +155,37 @@ def _puzzle_or_position(text: str) -> Position:
     return position(text)
 
 
+def _batch_line(k: int, result) -> str:
+    if not result.solved:
+        return f"{k}: unknown ({result.stopped}); best decisions: not known"
+    return (f"{k}: player {result.player} {result.outcome}, margin {result.margin:+d}; best decisions: "
+            f"{', '.join(result.best_moves)}")
+
+
+def _solvable(line: str) -> Position:
+    """A batch line: a position the solver takes (a finished game or market_clear=never is bad input)."""
+    from arbiter.solver.stick_to_colours import check
+
+    pos = parse_position(line)
+    check(pos)
+    return pos
+
+
 def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
-          timeout: float | None, tricks: int | None) -> None:
+          timeout: float | None, tricks: int | None, jobs: int = 1, scheduler: str | None = None) -> None:
     """``arbiter solve`` on a Stick to Colours position: the margin the player to move can force,
-    the best decisions (or every decision) and a principal line; exit 1 when a limit stopped it."""
+    the best decisions (or every decision) and a principal line; exit 1 when a limit stopped it. With
+    ``batch``, one position a line, solved on the shared workers (``jobs`` or ``scheduler``)."""
     from arbiter.solver.stick_to_colours import solve as solve_position
 
-    if batch is not None:
-        fail("--batch takes Red7 and Realms positions; solve Stick to Colours positions one at a time")
     if tricks is not None:
         fail("--tricks is for Realms positions")
+    if batch is not None:
+        from .solve import read_batch, run_batch
+
+        positions = read_batch(batch, _solvable, PositionError)
+        run_batch(positions, solve_position, (max_nodes, timeout), as_json, jobs, scheduler, _batch_line)
+        return
 
     pos = _puzzle_or_position(text)
     try:

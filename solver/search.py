@@ -88,6 +88,9 @@ class Game(Protocol):
     def outcome(self, state: Any, player: int) -> int | None:
         """The value for ``player`` when play is over for that question, else None."""
 
+    # Optional: ``bounds(state, player) -> (lower, upper)``, bounds on the value of a state that is not
+    # over; the search returns one of them at once when it falls outside the window.
+
     def children(self, state: Any) -> Iterable[Any]:
         """The states after each legal move, best-first for the mover, possibly lazily (a cut-off
         then spares the rest); non-empty unless over, and in the same order every time."""
@@ -102,6 +105,7 @@ class Search:
         self.game = game
         self.budget = budget or Budget()
         self.table = table if table is not None else Table()
+        self._bounds = getattr(game, "bounds", None)
 
     def value(self, state: Any, player: int, alpha: int = -INF, beta: int = INF) -> int:
         """Fail-soft: the exact value when it lies strictly inside (alpha, beta), otherwise a bound
@@ -118,6 +122,12 @@ class Search:
         final = game.outcome(state, player)
         if final is not None:
             return final
+        if self._bounds is not None:
+            low, high = self._bounds(state, player)
+            if high <= alpha or low == high:
+                return high
+            if low >= beta:
+                return low
         key = (player, game.key(state))
         entry = self.table.get(key)
         first = 0

@@ -1,12 +1,14 @@
-"""The Stick to Colours commands: arbiter score, show and play --game stick-to-colours; bad input is
-one line and exit 2."""
+"""The Stick to Colours commands: arbiter score, show, play --game stick-to-colours, solve (one position
+and --batch on the workers) and value; bad input is one line and exit 2."""
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 from arbiter.cli.main import cli
-from arbiter.model.stick_to_colours import apply, deal, format_text, position_to_json
+from arbiter.model.stick_to_colours import apply, deal, format_text, position_from_json, position_to_json, successors
+from arbiter.solver.stick_to_colours import solve as solve_one
 from click.testing import CliRunner
 
 
@@ -99,3 +101,65 @@ def test_value_says_what_a_card_adds_to_each_collection():
     assert bad.exit_code == 2 and "unknown card" in bad.output
     red7 = run("value", "red 0 | B5 G2 V1 / Y6 | R4 / R6", "R1")
     assert red7.exit_code == 2 and "Stick to Colours position" in red7.output
+
+
+def test_value_gives_the_card_s_worth_in_refusals_to_the_player_to_move():
+    first = Path(PUZZLE).parent / "01-a-worthless-card-outbids-the-seven.json"
+    pos = apply(position_from_json(json.loads(first.read_text())["position"]), "auction R7 refuse B1")
+    text = json.dumps(position_to_json(pos))
+    out = json.loads(run("value", text, "R7", "--json").output)["in_refusals"]
+    assert (out["player"], out["result"], out["refusals"], out["bid_margin"], out["without_margin"]) == (
+        1, "solved", 2, 0, -6)
+    assert "In refusals, to player 1: 2" in run("value", text, "r7").output
+    other = json.loads(run("value", text, "B1", "--json").output)["in_refusals"]
+    assert other["refusals"] is None and "auction in progress is for R7" in other["reason"]
+    cut = run("value", text, "R7", "--max-nodes", "2")
+    assert cut.exit_code == 1 and "not known" in cut.output
+
+
+def _batch(tmp_path, positions) -> str:
+    path = tmp_path / "endgames.jsonl"
+    path.write_text("".join(json.dumps(position_to_json(p)) + "\n" for p in positions))
+    return str(path)
+
+
+def _endgames():
+    out = []
+    for players in (2, 3, 4):
+        rng = random.Random(players)
+        pos = deal(players, players)
+        while len(pos.deck) + len(pos.market) > 2:
+            pos = rng.choice(successors(pos))[1]
+        out.append(pos)
+    return out
+
+
+def test_solve_batch_runs_on_the_workers_with_the_same_output_for_any_jobs(tmp_path):
+    positions = _endgames()
+    path = _batch(tmp_path, positions)
+    outs = [run("solve", "--batch", path, "--json", "--jobs", jobs) for jobs in ("1", "2")]
+    assert [o.exit_code for o in outs] == [0, 0]
+    lines = [[{k: v for k, v in json.loads(line).items() if k != "seconds"} for line in o.output.splitlines()]
+             for o in outs]
+    assert lines[0] == lines[1] and len(lines[0]) == len(positions)
+    for got, pos in zip(lines[0], positions, strict=True):
+        alone = solve_one(pos)
+        assert (got["game"], got["players"], got["margin"], got["best_moves"]) == (
+            "stick-to-colours", pos.players, alone.margin, alone.best_moves)
+    text = run("solve", "--batch", path, "--jobs", "1").output.splitlines()
+    assert len(text) == len(positions) and text[0].startswith("1: player ")
+
+
+def test_solve_batch_bad_lines_and_limits(tmp_path):
+    path = _batch(tmp_path, _endgames())
+    cut = run("solve", "--batch", path, "--max-nodes", "2", "--jobs", "1")
+    assert cut.exit_code == 1 and "unknown" in cut.output
+    bad = tmp_path / "bad.jsonl"
+    first = Path(path).read_text().splitlines()[0]
+    bad.write_text(first + "\n" + first.replace('"dealer": ', '"dealer": 7') + "\n")
+    r = run("solve", "--batch", str(bad))
+    assert r.exit_code == 2 and "line 2" in r.output and len(r.output.splitlines()) == 1
+    end = json.loads(run("play", "--game", "stick-to-colours", "--seed", "1", "--json").output)["end"]
+    bad.write_text(first + "\n" + json.dumps(end) + "\n")
+    r = run("solve", "--batch", str(bad))
+    assert r.exit_code == 2 and "line 2" in r.output and "game is over" in r.output

@@ -40,6 +40,19 @@ def small_endgame(players: int, seed: int, market: int, deck: int, ruleset=DEFAU
     return position_from_json(obj)
 
 
+def later(size: tuple[int, int, int], seed: int, ruleset: str, steps: int):
+    """``small_endgame`` of ``size`` (players, market cards, deck cards) after ``steps`` random decisions (mid-auction, tokens on the market), or None
+    when the game ends first."""
+    players, market, deck = size
+    pos = small_endgame(players, seed, market, deck, DEFAULT.parse(ruleset))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if pos.is_over:
+            return None
+        pos = rng.choice(successors(pos))[1]
+    return None if pos.is_over else pos
+
+
 def endgame(players: int, seed: int, left: int, ruleset=DEFAULT):
     rng = random.Random(seed)
     pos = deal(players, seed, ruleset)
@@ -48,7 +61,10 @@ def endgame(players: int, seed: int, left: int, ruleset=DEFAULT):
     return pos
 
 
-RULESETS = ["default", "default,bid=count", "default,raise_by=one", "default,two_player=no_bot"]
+RULESETS = ["default", "default,bid=count", "default,raise_by=one", "default,two_player=no_bot",
+            "default,pass_final=false", "default,who_bids=anyone", "default,hand_refusals=any",
+            "default,market_clear=cumulative", "default,runs=ascending", "default,sharing=one_set",
+            "default,run_split=layered", "default,deck=46"]
 
 
 @settings(max_examples=8, deadline=None)
@@ -56,6 +72,16 @@ RULESETS = ["default", "default,bid=count", "default,raise_by=one", "default,two
 def test_solver_agrees_with_brute_force(size, seed, ruleset):
     players, market = size
     _agree(small_endgame(players, seed, market, 1, DEFAULT.parse(ruleset)), each_move=False)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from([(2, 2, 0), (3, 2, 0), (4, 1, 1), (3, 1, 1)]), st.integers(0, 10**6),
+       st.sampled_from(RULESETS), st.integers(0, 3))
+def test_solver_agrees_with_brute_force_within_the_game(size, seed, ruleset, steps):
+    """Also from positions some random decisions later (mid-auction, tokens on the market)."""
+    pos = later(size, seed, ruleset, steps)
+    if pos is not None:
+        _agree(pos, each_move=True)
 
 
 @pytest.mark.slow
@@ -128,3 +154,49 @@ def test_puzzle_by_hand(name, auction, answer, own):
     while after.to_move != pos.to_move:
         after = apply(after, "pass")
     assert all(own in str(m) for m in legal_moves(after) if str(m) != "pass")
+
+
+def brute_worths(pos) -> dict[str, int | None]:
+    """Card values in refusals from their definition, on brute-force margins: for each card the mover
+    may bid for, the largest bid level among the decisions bidding for it whose margin is at least that
+    of every decision not bidding for it (the level read off the auction the decision leaves, where it
+    goes on)."""
+    p = pos.to_move
+    rows = []
+    for m in legal_moves(pos):
+        after = apply(pos, m)
+        value = brute_force(after, p)
+        if m.kind == "pass":
+            rows.append((None, None, value))
+            continue
+        card = m.lot[:2] if m.kind == "auction" else str(pos.auction.lot)[:2]
+        earlier = 0 if m.kind == "auction" else (sum(1 for s in pos.market if s.q >> p & 1)
+                                                 + sum(pos.auction.refused[p]))
+        level = earlier + len(m.market) + len(m.hand)
+        if after.auction is not None and after.auction.leader == p:
+            assert after.auction.high == level
+        rows.append((card, level, value))
+    out = {}
+    for card in {c for c, _, _ in rows if c is not None}:
+        without = max(v for c, _, v in rows if c != card)
+        levels = [k for c, k, v in rows if c == card and v >= without]
+        out[card] = max(levels) if levels else None
+    return out
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([(2, 2, 0), (3, 2, 0), (3, 1, 1), (2, 1, 1)]), st.integers(0, 10**6),
+       st.sampled_from(RULESETS), st.integers(0, 3))
+def test_card_values_in_refusals_agree_with_their_brute_force_definition(size, seed, ruleset, steps):
+    pos = later(size, seed, ruleset, steps)
+    if pos is not None:
+        assert {w.card: w.refusals for w in solve(pos).card_values} == brute_worths(pos)
+
+
+def test_a_card_is_worth_more_refusals_when_the_rival_wants_it():
+    """Puzzle 01 after the dealer put R7 up refusing B1: player 1 passing lets the dealer take R7 (margin
+    -6), so a raise to 2 refusals (B1 and a worthless hand card) is worth it."""
+    pos = position_from_json(json.loads(PUZZLES[0].read_text())["position"])
+    after = apply(pos, "auction R7 refuse B1")
+    (worth,) = solve(after).card_values
+    assert (worth.card, worth.refusals, worth.bid_margin, worth.without_margin) == ("R7", 2, 0, -6)
