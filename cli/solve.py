@@ -175,7 +175,8 @@ def solve(position: str | None, batch: str | None, as_json: bool, all_moves: boo
     if batch is not None:
         game = _batch_game(batch)
         if game != "red7":
-            game_cli(game).solve(None, batch, as_json, all_moves, max_nodes, timeout, tricks)
+            game_cli(game).solve(None, batch, as_json, all_moves, max_nodes, timeout, tricks, jobs=jobs,
+                                 scheduler=scheduler)
             return
         if tricks is not None:
             fail("--tricks is for Realms positions")
@@ -203,7 +204,7 @@ def _stderr():
     return sys.stderr
 
 
-class _Progress:
+class Progress:
     """``solving k/n`` on stderr when it is a terminal, erased before each result line so the two
     never share a line (on a terminal stdout and stderr are the same screen)."""
 
@@ -226,7 +227,7 @@ def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float
                  scheduler: str | None) -> None:
     positions = _read_batch(path)
     unknown = 0
-    progress = _Progress(len(positions))
+    progress = Progress(len(positions))
     with workers.pieces(jobs, scheduler) as runner:
         progress.show(0)
         results = runner.map(solve_position, [(pos, max_nodes, timeout) for pos in positions])

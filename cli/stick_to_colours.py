@@ -156,7 +156,7 @@ def _puzzle_or_position(text: str) -> Position:
 
 
 def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
-          timeout: float | None, tricks: int | None) -> None:
+          timeout: float | None, tricks: int | None, **workers) -> None:  # workers: --jobs/--scheduler of a batch
     """``arbiter solve`` on a Stick to Colours position: the margin the player to move can force,
     the best decisions (or every decision) and a principal line; exit 1 when a limit stopped it."""
     from arbiter.solver.stick_to_colours import solve as solve_position
