@@ -3,7 +3,6 @@ is winning the trick in progress under each reading that disagrees, and seeded g
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -235,26 +234,11 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
         if not result.solved:
             raise SystemExit(1)
         return
-    from . import workers
-    from .solve import EXIT_UNKNOWN, Progress
+    from .solve import run_batch
 
-    positions = _batch_positions(batch)
-    unknown = 0
-    progress = Progress(len(positions))
-    with workers.pieces(jobs, scheduler) as runner:
-        progress.show(0)
-        results = runner.map(solve_piece, [(pos, tricks, max_nodes, timeout) for pos in positions])
-        for k, result in enumerate(results, 1):
-            unknown += not result.solved
-            progress.clear()
-            if as_json:
-                click.echo(json.dumps(result.to_json()))
-            else:
-                click.echo(f"{k}: guaranteed {result.guaranteed}, expected "
-                           f"{'?' if result.expected is None else f'{result.expected:.3f}'}; best moves: "
-                           f"{', '.join(result.best_moves) or 'none'}")
-            sys.stdout.flush()
-            if k < len(positions):
-                progress.show(k)
-    if unknown:
-        raise SystemExit(EXIT_UNKNOWN)
+    def summary(k: int, result) -> str:
+        expected = "?" if result.expected is None else f"{result.expected:.3f}"
+        return f"{k}: guaranteed {result.guaranteed}, expected {expected}; best moves: {', '.join(result.best_moves) or 'none'}"
+
+    pieces = [(pos, tricks, max_nodes, timeout) for pos in _batch_positions(batch)]
+    run_batch(solve_piece, pieces, summary, as_json, jobs, scheduler)

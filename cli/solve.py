@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 from arbiter.model import games
@@ -226,21 +228,27 @@ class Progress:
 def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float | None, jobs: int,
                  scheduler: str | None) -> None:
     positions = _read_batch(path)
+
+    def summary(k: int, result: SolveResult) -> str:
+        return f"{k}: {verdict(result)}; winning moves: {', '.join(result.winning_moves) or _none(result)}"
+
+    run_batch(solve_position, [(pos, max_nodes, timeout) for pos in positions], summary, as_json, jobs, scheduler)
+
+
+def run_batch(fn: Callable, pieces: list[tuple], summary: Callable[[int, Any], str], as_json: bool, jobs: int,
+              scheduler: str | None) -> None:
+    """Solve the ``pieces`` (``fn(*piece)``, one position each) on the workers and print each result as
+    it comes, in order: its JSON, or ``summary(k, result)``; exit 1 when a limit stopped any of them."""
     unknown = 0
-    progress = Progress(len(positions))
+    progress = Progress(len(pieces))
     with workers.pieces(jobs, scheduler) as runner:
         progress.show(0)
-        results = runner.map(solve_position, [(pos, max_nodes, timeout) for pos in positions])
-        for k, result in enumerate(results, 1):
+        for k, result in enumerate(runner.map(fn, pieces), 1):
             unknown += not result.solved
             progress.clear()
-            if as_json:
-                click.echo(json.dumps(result.to_json()))
-            else:
-                moves = ", ".join(result.winning_moves) or _none(result)
-                click.echo(f"{k}: {verdict(result)}; winning moves: {moves}")
+            click.echo(json.dumps(result.to_json()) if as_json else summary(k, result))
             sys.stdout.flush()
-            if k < len(positions):
+            if k < len(pieces):
                 progress.show(k)
     if unknown:
         sys.exit(EXIT_UNKNOWN)
