@@ -123,9 +123,26 @@ class SolveResult:
                 "result": self.result}
 
 
-# One step out of a node: (move or chance label, position after, tricks the solving player won by
-# it, tricks ended by it, probability (chance) or the index of its class's first move (players)).
-Step = tuple[Any, Position, int, int, Any]
+class Step:
+    """One move (or chance outcome: ``move`` is its label, ``p`` its probability) out of ``parent``;
+    ``k`` is the index of its class's first move (its own index when it heads its class). The
+    position after it is made on first use: a cut-off spares the moves after it."""
+
+    __slots__ = ("after", "ended", "gain", "k", "move", "p", "parent")
+
+    def __init__(self, move: Any, parent: Position, k: int = 0, p: float = 0.0, after: Position | None = None) -> None:
+        self.move, self.parent, self.k, self.p, self.after = move, parent, k, p, after
+        self.gain = self.ended = None
+
+    def open(self, me: int) -> tuple[Position, int, int]:
+        """(position after, tricks ``me`` won by it, tricks it ended)."""
+        if self.gain is None:
+            parent = self.parent
+            after = self.after if self.after is not None else successor(parent, self.move)
+            self.after = after
+            self.gain = (after.scores[me] - parent.scores[me]) // POINTS_PER_TRICK
+            self.ended = 1 if parent.trick and not after.trick else 0
+        return self.after, self.gain, self.ended
 
 
 class Tree:
@@ -163,13 +180,9 @@ class Tree:
         memo = self.expanded.get((pos, left))
         if memo is not None:
             return memo
-        me = self.me
-        mine = pos.scores[me]
         out: list[Step] = []
         if pos.to_move is None:
-            for p, label, after in chance_outcomes(pos):
-                ended = 1 if pos.trick and not after.trick else 0
-                out.append((label, after, (after.scores[me] - mine) // POINTS_PER_TRICK, ended, p))
+            out = [Step(label, pos, p=p, after=after) for p, label, after in chance_outcomes(pos)]
         else:
             moves = legal_moves(pos)
             rep: dict[int, int] = {}
@@ -179,41 +192,35 @@ class Tree:
             mover = pos.to_move
             ranked = []
             first: dict[tuple[Any, Any], int] = {}
-            for i, m in enumerate(moves):
-                after = successor(pos, m)
-                ended = 1 if pos.trick and not after.trick else 0
+            for i, m in enumerate(moves):  # the moves that take the trick so far first, a winning Special first of all
                 score = 0
-                if m.card is not None and pos.phase == PLAY:
-                    if ended:
-                        score = 1 if after.scores[mover] > pos.scores[mover] else 0
-                    else:
-                        w, _, _ = self.resolve(pos.ruling, [c for c, _ in cards] + [m.card],
-                                               [x for _, x in cards] + [m.choice])
-                        score = 1 if w is not None and (players + [mover])[w] == mover else 0
+                if m.card is not None:
+                    w, _, _ = self.resolve(pos.ruling, [c for c, _ in cards] + [m.card], [x for _, x in cards] + [m.choice])
+                    score = 1 if w is not None and (players + [mover])[w] == mover else 0
                     if m.card in self.pruning.rules.winners:
                         score += 1
-                ranked.append((-score, i, m, after, ended))
+                ranked.append((-score, i, m))
             ranked.sort(key=lambda t: (t[0], t[1]))
-            for j, (_, _, m, after, ended) in enumerate(ranked):
-                k = first.setdefault((rep.get(m.card, m.card), m.choice), j)  # a class's moves share the first's
-                out.append((m, after, (after.scores[me] - mine) // POINTS_PER_TRICK, ended, k))
+            for j, (_, _, m) in enumerate(ranked):
+                out.append(Step(m, pos, first.setdefault((rep.get(m.card, m.card), m.choice), j)))
         if len(self.expanded) >= EXPANSIONS:
             self.expanded.clear()
         self.expanded[(pos, left)] = out
         return out
 
-    def bounds(self, pos: Position, left: int, steps: list[Step] | None) -> tuple[int, int]:
+    def bounds(self, pos: Position, left: int, steps: list[Step] | None = None) -> tuple[int, int]:
         """(lower, upper) bounds on the tricks ``me`` still wins, from the trick in progress: sure
-        for someone, or one the mover can make sure of with a winning Special it may play."""
+        for someone, or (given the node's ``steps``) one the mover can make sure of with a winning
+        Special it may play."""
         lo, hi = 0, left
         if not self.ideas.bounds or pos.phase == DRAW:
             return lo, hi
-        w = self.pruning.decided(pos)
+        w = self.pruning.decided(pos) if pos.trick else None
         if w is None and steps is not None and pos.to_move is not None:
             legal = 0
-            for m, *_ in steps:
-                if m.card is not None:
-                    legal |= 1 << m.card
+            for st in steps:
+                if st.move.card is not None:
+                    legal |= 1 << st.move.card
             if self.pruning.can_take(pos, legal):
                 w = pos.to_move
         if w is not None:
@@ -237,23 +244,31 @@ class Guarantee:
         tree.budget.spend()
         if tree.over(pos, left):
             return 0
-        steps = tree.steps(pos, left)
-        lo, hi = tree.bounds(pos, left, steps)
-        if lo >= beta:
-            return lo
-        if hi <= alpha or lo == hi:
-            return hi
         key = tree.key(pos, left) if tree.ideas.table else None
         best_first = 0
-        if key is not None:
+        lo, hi = 0, left
+        if key is not None:  # the table first: a hit spares the expansion
             entry = self.table.get(key)
             if entry is not None:
-                elo, ehi, best_first = entry
-                lo, hi = max(lo, elo), min(hi, ehi)
+                lo, hi, best_first = entry
                 if lo >= beta or lo == hi:
                     return lo
                 if hi <= alpha:
                     return hi
+        if pos.trick:  # a trick already sure for someone (between tricks none is)
+            slo, shi = tree.bounds(pos, left)
+            lo, hi = max(lo, slo), min(hi, shi)
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+        steps = tree.steps(pos, left)
+        slo, shi = tree.bounds(pos, left, steps)
+        lo, hi = max(lo, slo), min(hi, shi)
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
         a, b = max(alpha, lo - 1), min(beta, hi + 1)
         maximise = pos.to_move == tree.me
         best = -1 if maximise else left + 1
@@ -261,10 +276,12 @@ class Guarantee:
         order = range(len(steps))
         if best_first:
             order = [best_first] + [i for i in order if i != best_first]
+        me = tree.me
         for i in order:
-            _, after, gain, ended, k = steps[i]
-            if pos.to_move is not None and k != i:
+            step = steps[i]
+            if pos.to_move is not None and step.k != i:
                 continue  # an interchangeable card's move: the same value as its class's first
+            after, gain, ended = step.open(me)
             v = gain + self.search(after, left - ended, a - gain, b - gain)
             if (v > best) if maximise else (v < best):
                 best, best_index = v, i
@@ -330,9 +347,10 @@ class Expectation:
             maximise = pos.to_move == tree.me
             a, b = alpha, beta
             v = -1.0 if maximise else INF
-            for i, (_, after, gain, ended, k) in enumerate(steps):
-                if k != i:
+            for i, step in enumerate(steps):
+                if step.k != i:
                     continue
+                after, gain, ended = step.open(tree.me)
                 x = gain + self.value(after, left - ended, a - gain, b - gain)
                 if (x > v) if maximise else (x < v):
                     v = x
@@ -348,7 +366,9 @@ class Expectation:
         average out of (alpha, beta), given that every outcome is worth 0 to ``left`` tricks;
         windows are widened by EPS so a bound returned is never mistaken for the value."""
         total, rest = 0.0, 1.0
-        for _, after, gain, ended, p in steps:
+        for step in steps:
+            after, gain, ended = step.open(self.tree.me)
+            p = step.p
             rest -= p  # every outcome is worth between 0 and ``left`` tricks
             lo_i = (alpha - total - left * max(rest, 0.0)) / p - EPS
             hi_i = (beta - total) / p + EPS
@@ -362,10 +382,12 @@ class Expectation:
 
 
 def solve(position: Position, tricks: int | None = None, max_nodes: int | None = None,
-          timeout: float | None = None, *, table_size: int = TABLE_SIZE, ideas: Ideas = ALL) -> SolveResult:
+          timeout: float | None = None, *, table_size: int = TABLE_SIZE, ideas: Ideas = ALL,
+          expected: bool = True) -> SolveResult:
     """Solve ``position`` for the player to move over the next ``tricks`` tricks (default: as many
-    as every hand can play), stopping early at halftime or the end of the game. Raises
-    PositionError for a broken position and ValueError when no player is to move."""
+    as every hand can play), stopping early at halftime or the end of the game; without
+    ``expected`` only the guarantee (the expected values stay None). Raises PositionError for a
+    broken position and ValueError when no player is to move."""
     position.validate()
     if position.to_move is None or position.phase != PLAY:
         raise ValueError(f"the solver needs a player to play a card (phase play), got phase {position.phase}")
@@ -379,21 +401,20 @@ def solve(position: Position, tricks: int | None = None, max_nodes: int | None =
     expectation = Expectation(tree)
     try:
         steps = tree.steps(position, horizon)
-        result.moves = [MoveValue(str(m)) for m, *_ in steps]
+        result.moves = [MoveValue(str(step.move)) for step in steps]
+        heads = [(mv, step) for i, (mv, step) in enumerate(zip(result.moves, steps, strict=True)) if step.k == i]
         guess = 0
-        for i, (mv, (_, after, gain, ended, k)) in enumerate(zip(result.moves, steps, strict=True)):
-            if k != i:
-                continue
+        for mv, step in heads:
+            after, gain, ended = step.open(tree.me)
             mv.guaranteed = gain + guarantee.exact(after, horizon - ended, guess - gain)
             guess = max(guess, mv.guaranteed)
-        for i, (mv, (_, after, gain, ended, k)) in enumerate(zip(result.moves, steps, strict=True)):
-            if k == i:
-                mv.expected = gain + expectation.value(after, horizon - ended)  # a full window: exact
-        for i, (mv, step) in enumerate(zip(result.moves, steps, strict=True)):
-            if step[4] != i:
-                mv.guaranteed, mv.expected = result.moves[step[4]].guaranteed, result.moves[step[4]].expected
+        for mv, step in heads if expected else ():
+            after, gain, ended = step.open(tree.me)
+            mv.expected = gain + expectation.value(after, horizon - ended)  # a full window: exact
+        for mv, step in zip(result.moves, steps, strict=True):
+            mv.guaranteed, mv.expected = result.moves[step.k].guaranteed, result.moves[step.k].expected
         result.guaranteed = max(m.guaranteed for m in result.moves)
-        result.expected = max(m.expected for m in result.moves)
+        result.expected = max(m.expected for m in result.moves) if expected else None
         result.line = _line(guarantee, position, horizon, result.guaranteed)
         result.dead_cards = codes(position.hands[tree.me] & ~_live(guarantee, position, horizon, result.guaranteed))
         result.result = SOLVED
@@ -409,13 +430,14 @@ def _line(guarantee: Guarantee, pos: Position, left: int, target: int) -> list[s
     tree = guarantee.tree
     line = []
     while not tree.over(pos, left):
-        chosen = next(((m, after, gain, ended) for m, after, gain, ended, _ in tree.steps(pos, left)
-                       if guarantee.keeps(after, left - ended, target - gain)), None)
-        if chosen is None:
+        for step in tree.steps(pos, left):
+            after, gain, ended = step.open(tree.me)
+            if guarantee.keeps(after, left - ended, target - gain):
+                break
+        else:
             break
-        m, pos, gain, ended = chosen
-        line.append(str(m))
-        left, target = left - ended, target - gain
+        line.append(str(step.move))
+        pos, left, target = after, left - ended, target - gain
     return line
 
 
@@ -437,14 +459,16 @@ def _live(guarantee: Guarantee, pos: Position, left: int, target: int) -> int:
         steps = tree.steps(pos, left)
         mine = pos.to_move == me
         kept_classes = set()
-        for i, (m, after, gain, ended, k) in enumerate(steps):
+        for i, step in enumerate(steps):
+            m, k = step.move, step.k
             if pos.to_move is not None and k != i:
                 if mine:
                     if k in kept_classes:
                         live |= 1 << m.card
                     continue
-                if not (root_hand >> m.card & 1 or root_hand >> steps[k][0].card & 1):
+                if not (root_hand >> m.card & 1 or root_hand >> steps[k].move.card & 1):
                     continue
+            after, gain, ended = step.open(me)
             if guarantee.keeps(after, left - ended, target - gain):
                 if mine and isinstance(m, Move) and m.card is not None:
                     live |= 1 << m.card
@@ -453,9 +477,9 @@ def _live(guarantee: Guarantee, pos: Position, left: int, target: int) -> int:
     return live
 
 
-def brute_force(position: Position, tricks: int) -> tuple[int, float]:
-    """The plain reference: (tricks guaranteed, tricks expected) for the player to move by
-    exhaustive recursion over ``legal_moves``/``apply``/``chance_outcomes``."""
+def brute_force(position: Position, tricks: int, expected: bool = True) -> tuple[int, float | None]:
+    """The plain reference: (tricks guaranteed, tricks expected, None without ``expected``) for
+    the player to move by exhaustive recursion over ``legal_moves``/``apply``/``chance_outcomes``."""
     me = position.to_move
     base, round_ = position.scores[me], position.round
 
@@ -478,14 +502,14 @@ def brute_force(position: Position, tricks: int) -> tuple[int, float]:
         values = [guaranteed(a, k) for _, a, k in children(pos, left)]
         return max(values) if pos.to_move == me else min(values)
 
-    def expected(pos: Position, left: int) -> float:
+    def average(pos: Position, left: int) -> float:
         v = over(pos, left)
         if v is not None:
             return float(v)
         kids = children(pos, left)
         if pos.to_move is None:
-            return sum(p * expected(a, k) for p, a, k in kids)
-        values = [expected(a, k) for _, a, k in kids]
+            return sum(p * average(a, k) for p, a, k in kids)
+        values = [average(a, k) for _, a, k in kids]
         return max(values) if pos.to_move == me else min(values)
 
-    return guaranteed(position, tricks), expected(position, tricks)
+    return guaranteed(position, tricks), average(position, tricks) if expected else None

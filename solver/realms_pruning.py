@@ -26,6 +26,7 @@ from arbiter.model.realms.cards import (
     FIRST_SPECIAL,
     PURPLE_MASK,
     SPECIALS,
+    TREE,
     WARLOCK,
     Card,
     CardMask,
@@ -178,14 +179,15 @@ class Pruning:
         for h in pos.hands:
             hands |= h
         pile = pos.pile()
-        if (hands | pile) >> WARLOCK & 1:
-            return None
         players = pos.players
         # at most every hand refilled, then two cards out of a hand per play (a Troll and its discard)
         # in each trick before the last draw within the horizon, and the Tree's take
         draws = HAND_SIZE * players - sum(h.bit_count() for h in pos.hands) + 2 * players * (left - 1) + 1
         if pile.bit_count() <= draws:
-            return None
+            return None  # the discard pile may be recycled
+        reach = hands | pos.shuffled | sum(1 << c for c in pos.draw[:draws])  # cards that may reach a hand
+        if reach >> WARLOCK & 1 or (reach >> TREE & 1 and pile >> WARLOCK & 1):
+            return None  # a Warlock (or a Tree fetching it from the pile) may take a played card back
         return trick | hands | pile
 
     def classes(self, pos: Position, cards: list[Card], left: int) -> dict[Card, Card]:

@@ -76,8 +76,10 @@ def test_before_the_last_trick_a_card_that_can_come_back_keeps_them_apart():
     assert classes(empty, left=2)[C.parse_card("R6")] == C.parse_card("R6")  # recycled and redrawn
     pile = G.Position(**{**vars(empty), "draw": tuple(map(C.parse_card, PILE))})
     assert classes(pile, left=2)[C.parse_card("R6")] == C.parse_card("R5")  # the pile outlasts the horizon
-    warlock = G.Position(**{**vars(pile), "draw": pile.draw + (C.WARLOCK,)})
-    assert classes(warlock, left=2)[C.parse_card("R6")] == C.parse_card("R6")  # it could fetch R5 back
+    warlock = G.Position(**{**vars(pile), "draw": (C.WARLOCK,) + pile.draw})
+    assert classes(warlock, left=2)[C.parse_card("R6")] == C.parse_card("R6")  # drawn, it could fetch R5 back
+    deep = G.Position(**{**vars(pile), "draw": pile.draw + (C.WARLOCK,)})
+    assert classes(deep, left=2)[C.parse_card("R6")] == C.parse_card("R5")  # too deep to be drawn in time
 
 
 @st.composite
@@ -87,9 +89,9 @@ def positions(draw):
     deck = draw(st.permutations(range(C.DECK_SIZE)))
     hands = tuple(C.mask_of(deck[i * size:(i + 1) * size]) for i in range(players))
     k = len(hands) * size
+    played = [c for c in deck[k:k + draw(st.integers(0, players - 1))] if G.choice_kind(c, False) != G.CARD_CHOICE]
     trick = tuple((c, draw(st.integers(0, 3)) if G.choice_kind(c, i == 0) == G.COLOUR_CHOICE else None)
-                  for i, c in enumerate(deck[k:k + draw(st.integers(0, players - 1))]))
-    trick = tuple(p for i, p in enumerate(trick) if G.choice_kind(p[0], i == 0) != G.CARD_CHOICE)
+                  for i, c in enumerate(played))
     leader = (-len(trick)) % players
     pos = G.Position(hands=hands, trick=trick, ruling=draw(st.integers(0, 3)), leader=leader, dealer=players - 1,
                      scores=(0,) * players, phase=G.PLAY, ruleset=draw(st.sampled_from(readings())))
@@ -104,6 +106,8 @@ def test_cards_of_one_class_have_the_same_values_when_searched_apart(pos):
         return
     values = {m.move: (m.guaranteed, m.expected) for m in solve(pos, 1, ideas=NONE).moves}
     for c, r in rep.items():
+        if c == r:
+            continue  # (a card with choices is always its own class; its moves are named with the choice)
         assert values[C.card_code(c)][0] == values[C.card_code(r)][0]
         assert values[C.card_code(c)][1] == pytest.approx(values[C.card_code(r)][1])
 

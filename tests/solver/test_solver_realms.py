@@ -29,7 +29,7 @@ def small_positions(draw):
     discard = C.mask_of(deck[players * size:players * size + draw(st.integers(0, 1))])
     pos = G.Position(hands=hands, discard=discard, ruling=draw(st.integers(0, 3)), leader=0, dealer=players - 1,
                      scores=(0,) * players, phase=G.PLAY, ruleset=draw(st.sampled_from(READINGS)))
-    return pos.validate(), draw(st.integers(1, 2))
+    return pos.validate(), draw(st.integers(1, 2 if players * size <= 4 else 1))  # the brute force grows fast
 
 
 @given(small_positions())
@@ -47,16 +47,16 @@ def test_solver_agrees_with_brute_force(case):
 
 @st.composite
 def known_pile_positions(draw):
-    """Three players, 2-3 cards each and a known draw pile: the Draw Phase refills without chance,
-    so interchangeable cards count over several tricks (unless a Warlock or a recycle may bring a
-    played card back)."""
-    size = draw(st.integers(2, 3))
+    """Two players with 4-6 cards and a known draw pile longer than two tricks can use: the Draw
+    Phase refills without chance, so interchangeable cards count over both tricks (unless a Warlock
+    may be drawn in time to bring a played card back)."""
+    size = draw(st.integers(4, 6))
     deck = draw(st.permutations(range(C.DECK_SIZE)))
-    hands = tuple(C.mask_of(deck[i * size:(i + 1) * size]) for i in range(3))
-    pile = tuple(deck[3 * size:3 * size + draw(st.integers(0, 30))])
-    pos = G.Position(hands=hands, draw=pile, ruling=draw(st.integers(0, 3)), leader=0, dealer=2, scores=(0,) * 3,
+    hands = tuple(C.mask_of(deck[i * size:(i + 1) * size]) for i in range(2))
+    pile = tuple(deck[2 * size:2 * size + (7 - size) * 2 + draw(st.integers(6, 12))])
+    pos = G.Position(hands=hands, draw=pile, ruling=draw(st.integers(0, 3)), leader=0, dealer=1, scores=(0, 0),
                      phase=G.PLAY, ruleset=draw(st.sampled_from(READINGS)))
-    return pos.validate(), draw(st.integers(1, 2))
+    return pos.validate(), 2
 
 
 def _answers(result):
@@ -65,7 +65,7 @@ def _answers(result):
 
 
 @given(st.one_of(small_positions(), known_pile_positions()))
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=12, deadline=None)
 def test_each_idea_leaves_every_value_and_the_dead_cards_unchanged(case):
     pos, tricks = case
     plain = solve(pos, tricks, ideas=NONE)
@@ -79,7 +79,7 @@ def test_each_idea_leaves_every_value_and_the_dead_cards_unchanged(case):
 
 @pytest.mark.slow
 @given(small_positions())
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=5, deadline=None)
 def test_three_trick_horizons_agree_with_brute_force(case):
     pos, _ = case
     if pos.players > 2 or pos.hands[0].bit_count() > 2:
