@@ -80,7 +80,7 @@ def endgame_table(count: int, seed: int, limit: float, cap: float, sizes: range)
                     quick.append(solve(pos, tricks, timeout=limit, expected=False).seconds)
                 if brute_out:
                     continue
-                answer, seconds = capped(lambda pos=pos: brute_force(pos, tricks), cap)
+                answer, seconds = capped(lambda pos=pos, tricks=tricks: brute_force(pos, tricks), cap)
                 brute.append(seconds)
                 if answer is None:
                     cut += 1
@@ -134,7 +134,7 @@ def main(args) -> None:
     for players in (3, 4):
         print(f"\nlargest size solved within {args.realms_limit:.0f} s for every position, {players} players: "
               f"{largest.get(players, 'none')} tricks")
-    ideas_table(args.realms_positions, args.realms_seed, args.realms_limit, [(3, 2), (4, 2), (3, 3)])
+    ideas_table(args.realms_positions, args.realms_seed, args.realms_limit, [(3, 2), (4, 2)])
 
 
 def add_arguments(parser) -> None:
