@@ -67,7 +67,7 @@ def endgame_table(count: int, seed: int, limit: float, cap: float, sizes: range)
         solver_out = brute_out = False
         for tricks in sizes:
             if solver_out:
-                print(f"| {players} | {tricks} | not run: no position of {tricks - 1} tricks solved in {limit:.0f} s "
+                print(f"| {players} | {tricks} | not run: no position of a smaller size solved in {limit:.0f} s "
                       "| | | | | | | |")
                 continue
             times, nodes, solved, quick, brute, cut = [], [], 0, [], [], 0
