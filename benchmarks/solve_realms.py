@@ -5,13 +5,19 @@ after each trick the Draw Phase deals the recycled trick cards back by chance), 
 baseline) in the same run, answers checked equal where both finish; median and worst seconds,
 nodes, the largest size every position of which is solved within the limit; then each search
 idea switched off in turn. A size is not run once the size below it was beyond the limit for
-every position (the table says so)."""
+every position (the table says so).
+
+Then the double-dummy shape proper: seeded deals (7 cards each, the rest of the deck a known draw
+pile, the dealer's colour red), over 1-2 tricks, where the Draw Phase refills without chance and
+interchangeable cards hold over the whole horizon: the guarantee alone, every idea on and each
+off in turn, against the brute force's guarantee alone."""
 
 from __future__ import annotations
 
 import signal
 import time
 
+from arbiter.model.realms.game import apply, deal
 from arbiter.solver.realms import ALL, Ideas, brute_force, solve
 from realms import endgames
 
@@ -128,13 +134,45 @@ def ideas_table(count: int, seed: int, limit: float, cases: list[tuple[int, int]
                   flush=True)
 
 
+def known_pile_table(count: int, limit: float, cap: float) -> None:
+    print(f"\n## Seeded deals with a known pile (seeds 0..{count - 1}, 7 cards each, ruling red): the guarantee "
+          f"alone, solver limit {limit:.0f} s, brute force cut at {cap:.0f} s\n")
+    print("| players | tricks | ideas | solved | total nodes | median s | worst s | brute force median s |")
+    print("|---:|---:|---|---:|---:|---:|---:|---:|")
+    for players, tricks in ((3, 1), (3, 2), (4, 1), (4, 2)):
+        positions = [apply(deal(players, seed), "ruling=red") for seed in range(count)]
+        brute, cut = [], 0
+        answers = []
+        for pos in positions:
+            answer, seconds = capped(lambda pos=pos, tricks=tricks: brute_force(pos, tricks, expected=False), cap)
+            brute.append(seconds)
+            cut += answer is None
+            answers.append(None if answer is None else answer[0])
+        b_med, _ = _cell(brute, cut, cap)
+        for name, ideas in IDEAS.items():
+            rs = [solve(pos, tricks, timeout=limit, ideas=ideas, expected=False) for pos in positions]
+            for r, want in zip(rs, answers, strict=True):
+                assert not r.solved or want is None or r.guaranteed == want, "the solvers disagree"
+            solved = sum(r.solved for r in rs)
+            times = [r.seconds for r in rs]
+            med, worst = (f"{_median(times):.3f}", f"{max(times):.3f}") if solved == count else \
+                (f"{_median(times):.3f}" if solved > count // 2 else f"> {limit:.0f}", f"> {limit:.0f}")
+            print(f"| {players} | {tricks} | {name} | {solved}/{count} | {sum(r.nodes for r in rs)} | {med} | {worst} | "
+                  f"{b_med if name == 'all ideas' else ''} |", flush=True)
+
+
 def main(args) -> None:
-    largest = endgame_table(args.realms_positions, args.realms_seed, args.realms_limit, args.realms_cap,
-                            range(2, args.realms_max_tricks + 1))
-    for players in (3, 4):
-        print(f"\nlargest size solved within {args.realms_limit:.0f} s for every position, {players} players: "
-              f"{largest.get(players, 'none')} tricks")
-    ideas_table(args.realms_positions, args.realms_seed, args.realms_limit, [(3, 2), (4, 2)])
+    parts = args.realms_parts.split(",")
+    if "endgames" in parts:
+        largest = endgame_table(args.realms_positions, args.realms_seed, args.realms_limit, args.realms_cap,
+                                range(2, args.realms_max_tricks + 1))
+        for players in (3, 4):
+            print(f"\nlargest size solved within {args.realms_limit:.0f} s for every position, {players} players: "
+                  f"{largest.get(players, 'none')} tricks")
+    if "ideas" in parts:
+        ideas_table(args.realms_positions, args.realms_seed, args.realms_limit, [(3, 2), (4, 2)])
+    if "known" in parts:
+        known_pile_table(args.realms_positions, args.realms_limit, args.realms_cap)
 
 
 def add_arguments(parser) -> None:
@@ -143,3 +181,4 @@ def add_arguments(parser) -> None:
     parser.add_argument("--realms-limit", type=float, default=10.0, help="Realms: seconds per solve")
     parser.add_argument("--realms-cap", type=float, default=10.0, help="Realms: seconds before a brute force is cut")
     parser.add_argument("--realms-max-tricks", type=int, default=7)
+    parser.add_argument("--realms-parts", default="endgames,ideas,known", help="Realms: which tables")

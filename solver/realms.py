@@ -319,9 +319,9 @@ class Expectation:
     searched in full, so its value is exact), memoised between tricks, interchangeable cards
     once, and a node stops when its best reaches the bound no move can pass."""
 
-    def __init__(self, tree: Tree) -> None:
+    def __init__(self, tree: Tree, memo: Table) -> None:
         self.tree = tree
-        self.memo: dict[Hashable, tuple[float, float]] = {}
+        self.memo = memo  # (lower, upper) bounds on the expected value, bounded like the table
 
     def value(self, pos: Position, left: int, alpha: float = -1.0, beta: float = INF) -> float:
         """Exact when the value lies strictly inside (alpha, beta), else a bound on that side."""
@@ -358,7 +358,7 @@ class Expectation:
                     if a >= b or (v >= sure_hi if maximise else v <= sure_lo):  # none can pass a sure bound
                         break
         if key is not None:
-            self.memo[key] = narrowed(lo, hi, v, alpha, beta)
+            self.memo.put(key, narrowed(lo, hi, v, alpha, beta))
         return v
 
     def _chance(self, steps: list[Step], left: int, alpha: float, beta: float) -> float:
@@ -398,7 +398,7 @@ def solve(position: Position, tricks: int | None = None, max_nodes: int | None =
     budget = Budget(max_nodes, timeout)
     tree = Tree(position, ideas, budget)
     guarantee = Guarantee(tree, Table(table_size))
-    expectation = Expectation(tree)
+    expectation = Expectation(tree, Table(table_size))
     try:
         steps = tree.steps(position, horizon)
         result.moves = [MoveValue(str(step.move)) for step in steps]
