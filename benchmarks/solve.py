@@ -9,6 +9,9 @@ same run. Sections (all by default):
 - ``many``: 3- and 4-player full deals (7 cards), Basic and Actions, with peak traced memory.
 
     python benchmarks/solve.py [--sections batch,three,actions,many] [--deals 12] [--cap 60]
+
+``--game realms`` runs the Realms part instead (``benchmarks/solve_realms.py``: endgames of 2-7 tricks
+for 3 and 4 players against the brute-force solver, each search idea off in turn).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import tracemalloc
 from pathlib import Path
 from random import Random
 
+import solve_realms
 from arbiter.model.red7.game import Position, deal
 from arbiter.model.red7.notation import position_from_json, position_to_json
 from arbiter.model.red7.ruleset import ACTIONS, BASIC
@@ -186,6 +190,8 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=30.0, help="seconds per Actions deal")
     parser.add_argument("--basic-limit", type=float, default=10.0, help="seconds per 3-4 player Basic deal")
     parser.add_argument("--baseline-batch", help=argparse.SUPPRESS)
+    parser.add_argument("--game", choices=("red7", "realms"), default="red7")
+    solve_realms.add_arguments(parser)
     args = parser.parse_args()
     if args.baseline_batch:
         baseline_batch(args.baseline_batch, args.cap)
@@ -193,6 +199,9 @@ def main() -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"# benchmarks/solve.py  (Python {platform.python_version()}, {platform.machine()}, "
           f"{os.cpu_count()} cores, load average {load:.1f} at the start)")
+    if args.game == "realms":
+        solve_realms.main(args)
+        return
     sections = args.sections.split(",")
     if "batch" in sections:
         batch(args.deals, args.cap)

@@ -3,7 +3,6 @@ is winning the trick in progress under each reading that disagrees, and seeded g
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -190,12 +189,38 @@ def _solve_one(pos: Position, tricks: int | None, max_nodes: int | None, timeout
         fail(f"cannot solve this position: {e}")
 
 
+def solve_piece(pos: Position, tricks: int | None, max_nodes: int | None, timeout: float | None):
+    """One position of a ``--batch`` on a worker (checked solvable before the work began)."""
+    from arbiter.solver.realms import solve as solve_position
+
+    return solve_position(pos, tricks, max_nodes=max_nodes, timeout=timeout)
+
+
+def _batch_positions(batch: str) -> list[Position]:
+    """Every position of a JSON-lines file, each one a player can play in; bad input fails naming the line."""
+    try:
+        lines = (sys.stdin.read() if batch == "-" else Path(batch).read_text(encoding="utf-8")).splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        fail(f"cannot read {batch!r}: {e}")
+    positions = []
+    for number, line in enumerate(lines, 1):
+        if line.strip():
+            try:
+                pos = parse_position(line).validate()
+            except PositionError as e:
+                fail(f"{batch} line {number}: bad position: {e}")
+            if pos.phase != "play":
+                fail(f"{batch} line {number}: cannot solve this position: the solver needs a player to play a card "
+                     f"(phase play), got phase {pos.phase}")
+            positions.append(pos)
+    return positions
+
+
 def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
-          timeout: float | None, tricks: int | None, jobs: int = 1, scheduler: str | None = None) -> None:
-    """``arbiter solve`` for a Realms position (``text``) or a JSON-lines ``batch`` file; exit 1
-    when a limit stopped a search. A Realms batch is solved in this process (``jobs`` unused)."""
-    if scheduler is not None:
-        fail("--scheduler: a Realms batch is solved in this process for now")
+          timeout: float | None, tricks: int | None, *, jobs: int = 1, scheduler: str | None = None) -> None:
+    """``arbiter solve`` for a Realms position (``text``) or a JSON-lines ``batch`` file, whose
+    positions are solved on the shared workers (``--jobs``, ``--scheduler``; the output is the same
+    for any number); exit 1 when a limit stopped a search."""
     if batch is None:
         try:
             pos = parse_position(text)
@@ -209,26 +234,11 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
         if not result.solved:
             raise SystemExit(1)
         return
-    try:
-        lines = (sys.stdin.read() if batch == "-" else Path(batch).read_text(encoding="utf-8")).splitlines()
-    except (OSError, UnicodeDecodeError) as e:
-        fail(f"cannot read {batch!r}: {e}")
-    positions = []
-    for number, line in enumerate(lines, 1):
-        if line.strip():
-            try:
-                positions.append(parse_position(line))
-            except PositionError as e:
-                fail(f"{batch} line {number}: bad position: {e}")
-    unknown = 0
-    for k, pos in enumerate(positions, 1):
-        result = _solve_one(pos, tricks, max_nodes, timeout)
-        unknown += not result.solved
-        if as_json:
-            click.echo(json.dumps(result.to_json()))
-        else:
-            click.echo(f"{k}: guaranteed {result.guaranteed}, expected "
-                       f"{'?' if result.expected is None else f'{result.expected:.3f}'}; best moves: "
-                       f"{', '.join(result.best_moves) or 'none'}")
-    if unknown:
-        raise SystemExit(1)
+    from .solve import run_batch
+
+    def summary(k: int, result) -> str:
+        expected = "?" if result.expected is None else f"{result.expected:.3f}"
+        return f"{k}: guaranteed {result.guaranteed}, expected {expected}; best moves: {', '.join(result.best_moves) or 'none'}"
+
+    pieces = [(pos, tricks, max_nodes, timeout) for pos in _batch_positions(batch)]
+    run_batch(solve_piece, pieces, summary, as_json, jobs, scheduler)

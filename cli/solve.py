@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 from arbiter.model import games
@@ -205,7 +207,7 @@ def _stderr():
     return sys.stderr
 
 
-class _Progress:
+class Progress:
     """``solving k/n`` on stderr when it is a terminal, erased before each result line so the two
     never share a line (on a terminal stdout and stderr are the same screen)."""
 
@@ -226,26 +228,28 @@ class _Progress:
 
 def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float | None, jobs: int,
                  scheduler: str | None) -> None:
-    def line(k: int, result: SolveResult) -> str:
+    positions = read_batch(path)
+
+    def summary(k: int, result: SolveResult) -> str:
         return f"{k}: {verdict(result)}; winning moves: {', '.join(result.winning_moves) or _none(result)}"
 
-    run_batch(read_batch(path), solve_position, (max_nodes, timeout), as_json, jobs, scheduler, line)
+    run_batch(solve_position, [(pos, max_nodes, timeout) for pos in positions], summary, as_json, jobs, scheduler)
 
 
-def run_batch(positions: list, solve_fn, args: tuple, as_json: bool, jobs: int, scheduler: str | None, line) -> None:
-    """Solve ``positions`` on the shared workers (``solve_fn(position, *args)``), printing each result in
-    order (its ``to_json()`` with ``as_json``, else ``line(k, result)``); exit 1 when one is unknown."""
+def run_batch(fn: Callable, pieces: list[tuple], summary: Callable[[int, Any], str], as_json: bool, jobs: int,
+              scheduler: str | None) -> None:
+    """Solve the ``pieces`` (``fn(*piece)``, one position each) on the workers and print each result as
+    it comes, in order: its JSON, or ``summary(k, result)``; exit 1 when a limit stopped any of them."""
     unknown = 0
-    progress = _Progress(len(positions))
+    progress = Progress(len(pieces))
     with workers.pieces(jobs, scheduler) as runner:
         progress.show(0)
-        results = runner.map(solve_fn, [(pos, *args) for pos in positions])
-        for k, result in enumerate(results, 1):
+        for k, result in enumerate(runner.map(fn, pieces), 1):
             unknown += not result.solved
             progress.clear()
-            click.echo(json.dumps(result.to_json()) if as_json else line(k, result))
+            click.echo(json.dumps(result.to_json()) if as_json else summary(k, result))
             sys.stdout.flush()
-            if k < len(positions):
+            if k < len(pieces):
                 progress.show(k)
     if unknown:
         sys.exit(EXIT_UNKNOWN)

@@ -172,7 +172,7 @@ def _solvable(line: str) -> Position:
 
 
 def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
-          timeout: float | None, tricks: int | None, jobs: int = 1, scheduler: str | None = None) -> None:
+          timeout: float | None, tricks: int | None, *, jobs: int = 1, scheduler: str | None = None) -> None:
     """``arbiter solve`` on a Stick to Colours position: the margin the player to move can force,
     the best decisions (or every decision) and a principal line; exit 1 when a limit stopped it. With
     ``batch``, one position a line, solved on the shared workers (``jobs`` or ``scheduler``)."""
@@ -184,7 +184,8 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
         from .solve import read_batch, run_batch
 
         positions = read_batch(batch, _solvable, PositionError)
-        run_batch(positions, solve_position, (max_nodes, timeout), as_json, jobs, scheduler, _batch_line)
+        run_batch(solve_position, [(pos, max_nodes, timeout) for pos in positions], _batch_line, as_json, jobs,
+                  scheduler)
         return
 
     pos = _puzzle_or_position(text)

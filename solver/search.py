@@ -168,11 +168,16 @@ class Search:
                         b = v
                         if a >= b:
                             break
-        if best <= alpha:
-            hi = min(hi, best)
-        elif best >= beta:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
+        lo, hi = narrowed(lo, hi, best, alpha, beta)
         self.table.put(key, (lo, hi, best_index))
         return best
+
+
+def narrowed(lo: Any, hi: Any, value: Any, alpha: Any, beta: Any) -> tuple[Any, Any]:
+    """The bounds (lo, hi) on a node's value after a fail-soft search in (alpha, beta) returned
+    ``value``: an upper bound at or below alpha, a lower bound at or above beta, else exact."""
+    if value <= alpha:
+        return lo, min(hi, value)
+    if value >= beta:
+        return max(lo, value), hi
+    return value, value

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from . import fast
 from .cards import (
@@ -229,6 +229,15 @@ class Position:
         return self
 
 
+def replace(pos: Position, **changes) -> Position:
+    """``dataclasses.replace`` for positions without its per-call field walk: a game step makes
+    several copies, and this was most of a step's time (the solver and random games live on it)."""
+    new = object.__new__(Position)
+    new.__dict__.update(pos.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 def choice_kind(c: Card, leading: bool) -> str | None:
     """What a play of card ``c`` chooses: a colour, a card, or nothing."""
     if c == CYCLONE or (is_purple(c) and leading):
@@ -326,6 +335,12 @@ def apply(pos: Position, move: Move | str) -> Position:
         raise MoveError(f"no player moves now (phase {pos.phase}: {'the game is over' if pos.is_over else 'chance acts'})")
     if move not in legal_moves(pos):
         raise MoveError(f"{move} is not legal here (legal: {', '.join(map(str, legal_moves(pos)))})")
+    return successor(pos, move)
+
+
+def successor(pos: Position, move: Move) -> Position:
+    """The position after ``move``, which must be one of ``legal_moves(pos)`` (not checked: the
+    solver applies only moves it generated there)."""
     if move.ruling:
         return _settle(replace(pos, ruling=move.choice, phase=DRAW))
     me = pos.to_move

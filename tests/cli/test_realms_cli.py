@@ -100,3 +100,33 @@ def test_prove_game_realms_runs_its_catalogue():
     assert rows[2].split()[:2] == ["realms/examples/nuance", "counterexample"]
     assert "9 theorems, all as expected" in rows[-1]
     assert run("prove", "--game", "realms", "--only", "phoenix").exit_code == 2
+
+
+def test_solve_batch_runs_on_the_shared_workers_with_the_same_output_for_any_jobs(tmp_path):
+    three = ("realms default phase=play round=1 dealer=2 leader=0 ruling=blue scores=0,0,0 "
+             "| trick - | hands R5 B9 / B5 R1 / G7 Y2 | draw - | shuffled - | discard -")
+    batch = tmp_path / "b.jsonl"
+    batch.write_text("\n".join([TWO, three, TWO.replace("Y9", "B9"), three.replace("ruling=blue", "ruling=red")]) + "\n")
+
+    def answers(*extra):
+        result = run("solve", "--batch", str(batch), "--tricks", "2", *extra)
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    text = answers("--jobs", "1")
+    assert len(text.splitlines()) == 4 and answers("--jobs", "2") == text
+    one = [json.loads(line) for line in answers("--jobs", "1", "--json").splitlines()]
+    two = [json.loads(line) for line in answers("--jobs", "2", "--json").splitlines()]
+    for a, b in zip(one, two, strict=True):
+        a.pop("seconds"), b.pop("seconds")
+        assert a == b
+    assert [r["guaranteed"] for r in one] == [int(line.split()[2].rstrip(",")) for line in text.splitlines()]
+    assert run("solve", "--batch", str(batch), "--tricks", "2", "--max-nodes", "3").exit_code == 1
+
+
+def test_solve_batch_refuses_a_position_nobody_plays_in_naming_its_line(tmp_path):
+    batch = tmp_path / "b.jsonl"
+    batch.write_text(TWO + "\n" + TWO.replace("phase=play", "phase=ruling").replace("ruling=red", "ruling=-") + "\n")
+    result = run("solve", "--batch", str(batch), "--jobs", "2")
+    assert result.exit_code == 2 and f"{batch} line 2: cannot solve this position" in result.output
+    assert len(result.output.strip().splitlines()) == 1

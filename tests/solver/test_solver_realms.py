@@ -1,19 +1,23 @@
 """The Realms open-hand solver agrees with the plain brute-force reference on small positions
-under several readings (guaranteed and expected tricks), and its answers hang together: best
-moves reach the guarantee, the line keeps it, limits give "unknown"."""
+under several readings (guaranteed and expected tricks) with every search idea on, and gives the
+same per-move values and dead cards with each idea off; its answers hang together: best moves
+reach the guarantee, the line keeps it, limits give "unknown"."""
 
 import pytest
 from arbiter.model.realms import cards as C
 from arbiter.model.realms import game as G
 from arbiter.model.realms.notation import parse_position
 from arbiter.model.realms.ruleset import DEFAULT
-from arbiter.solver.realms import brute_force, solve
+from arbiter.solver.realms import ALL, NONE, Ideas, brute_force, solve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 READINGS = [DEFAULT, DEFAULT.with_switches(resolution="nuance"), DEFAULT.with_switches(resolution="rank"),
             DEFAULT.with_switches(special_vs_match="phoenix_only", purple_wins="if"),
-            DEFAULT.with_switches(match_follow="free", troll_bullets="troll", no_winner="lead_colour")]
+            DEFAULT.with_switches(match_follow="free", troll_bullets="troll", no_winner="lead_colour"),
+            DEFAULT.with_switches(resolution="nuance", purple_match="never", purple_colour="none"),
+            DEFAULT.with_switches(realm_shadow="linked", specials_follow="anytime", realm_follow="realm"),
+            DEFAULT.with_switches(follow_colour="lead", troll_victim="anyone", recycle="at_once")]
 
 
 @st.composite
@@ -25,20 +29,65 @@ def small_positions(draw):
     discard = C.mask_of(deck[players * size:players * size + draw(st.integers(0, 1))])
     pos = G.Position(hands=hands, discard=discard, ruling=draw(st.integers(0, 3)), leader=0, dealer=players - 1,
                      scores=(0,) * players, phase=G.PLAY, ruleset=draw(st.sampled_from(READINGS)))
-    return pos.validate(), draw(st.integers(1, 2))
+    return pos.validate(), draw(st.integers(1, 2 if players * size <= 4 else 1))  # the brute force grows fast
 
 
 @given(small_positions())
 @settings(max_examples=40, deadline=None)
 def test_solver_agrees_with_brute_force(case):
     pos, tricks = case
-    result = solve(pos, tricks)
+    result = solve(pos, tricks, ideas=ALL)
     guaranteed, expected = brute_force(pos, tricks)
     assert result.solved
     assert result.guaranteed == guaranteed
     assert result.expected == pytest.approx(expected)
     assert result.expected >= result.guaranteed - 1e-9
     assert result.best_moves and all(m in [str(x) for x in G.legal_moves(pos)] for m in result.best_moves)
+
+
+@st.composite
+def known_pile_positions(draw):
+    """Two players with 4-6 cards and a known draw pile longer than two tricks can use: the Draw
+    Phase refills without chance, so interchangeable cards count over both tricks (unless a Warlock
+    may be drawn in time to bring a played card back)."""
+    size = draw(st.integers(4, 6))
+    deck = draw(st.permutations(range(C.DECK_SIZE)))
+    hands = tuple(C.mask_of(deck[i * size:(i + 1) * size]) for i in range(2))
+    pile = tuple(deck[2 * size:2 * size + (7 - size) * 2 + draw(st.integers(6, 12))])
+    pos = G.Position(hands=hands, draw=pile, ruling=draw(st.integers(0, 3)), leader=0, dealer=1, scores=(0, 0),
+                     phase=G.PLAY, ruleset=draw(st.sampled_from(READINGS)))
+    return pos.validate(), 2
+
+
+def _answers(result):
+    return ([(m.move, m.guaranteed, pytest.approx(m.expected)) for m in result.moves], result.guaranteed,
+            pytest.approx(result.expected), result.dead_cards, sorted(result.best_moves))
+
+
+@given(st.one_of(small_positions(), known_pile_positions()))
+@settings(max_examples=12, deadline=None)
+def test_each_idea_leaves_every_value_and_the_dead_cards_unchanged(case):
+    pos, tricks = case
+    plain = solve(pos, tricks, ideas=NONE)
+    assert plain.solved
+    want = _answers(plain)
+    for ideas in (ALL, Ideas(table=False), Ideas(equivalence=False), Ideas(bounds=False), Ideas(zero_window=False)):
+        assert _answers(solve(pos, tricks, ideas=ideas)) == want, ideas
+    if pos.hands[0].bit_count() * 3 <= 6 and tricks == 1:
+        assert brute_force(pos, tricks)[0] == plain.guaranteed
+
+
+@pytest.mark.slow
+@given(small_positions())
+@settings(max_examples=5, deadline=None)
+def test_three_trick_horizons_agree_with_brute_force(case):
+    pos, _ = case
+    if pos.players > 2 or pos.hands[0].bit_count() > 2:
+        pos = G.Position(hands=pos.hands[:2], discard=pos.discard, ruling=pos.ruling, dealer=1, scores=(0, 0),
+                         phase=G.PLAY, ruleset=pos.ruleset)
+    result = solve(pos, 3)
+    guaranteed, expected = brute_force(pos, 3)
+    assert (result.guaranteed, result.expected) == (guaranteed, pytest.approx(expected))
 
 
 SPLIT = parse_position("realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 "
