@@ -92,6 +92,9 @@ class Game(Protocol):
         """The states after each legal move, best-first for the mover, possibly lazily (a cut-off
         then spares the rest); non-empty unless over, and in the same order every time."""
 
+    # Optional: ``order(state, player) -> list[(index in children, child)] | None``, the children
+    # in the order to search them when ``player`` asks (None: the order of ``children``).
+
 
 class Search:
     """Alpha-beta minimax: ``player``'s turns maximise, every other player's turns minimise (with
@@ -102,6 +105,7 @@ class Search:
         self.game = game
         self.budget = budget or Budget()
         self.table = table if table is not None else Table()
+        self.order = getattr(game, "order", None)
 
     def value(self, state: Any, player: int, alpha: int = -INF, beta: int = INF) -> int:
         """Fail-soft: the exact value when it lies strictly inside (alpha, beta), otherwise a bound
@@ -132,10 +136,16 @@ class Search:
                 return lo
             alpha = max(alpha, lo)
             beta = min(beta, hi)
-        kids: Iterable[tuple[int, Any]] = enumerate(game.children(state))
-        if first:  # the best child last time goes first; the others follow in the game's order
-            head = list(islice(kids, first + 1))
-            kids = chain((head[-1],), head[:-1], kids)
+        ordered = None if self.order is None else self.order(state, player)
+        kids: Iterable[tuple[int, Any]]
+        if ordered is not None:  # the game's order for this question, the best child last time first
+            at = next((k for k, (i, _) in enumerate(ordered) if i == first), 0) if first else 0
+            kids = chain(ordered[at : at + 1], ordered[:at], ordered[at + 1 :])
+        else:
+            kids = enumerate(game.children(state))
+            if first:  # the best child last time goes first; the others follow in the game's order
+                head = list(islice(kids, first + 1))
+                kids = chain((head[-1],), head[:-1], kids)
         a, b = alpha, beta
         best_index = first
         if game.to_move(state) == player:
