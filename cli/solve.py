@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -222,24 +224,41 @@ class _Progress:
             self.stream.flush()
 
 
+# Local workers start only once a batch has run this long here: starting them costs a few tenths of
+# a second, more than a batch of small positions takes (benchmarks/solve.py, docs/performance.md).
+HERE_SECONDS = 0.5
+
+
+def _solved(positions: list[Position], max_nodes: int | None, timeout: float | None, jobs: int,
+            scheduler: str | None) -> Iterator[SolveResult]:
+    """The results in order: the first positions solved here until HERE_SECONDS have passed (not
+    with --scheduler), the rest by the workers. The answers are the same either way."""
+    started, k = time.perf_counter(), 0
+    while scheduler is None and k < len(positions) and time.perf_counter() - started < HERE_SECONDS:
+        yield solve_position(positions[k], max_nodes, timeout)
+        k += 1
+    if k < len(positions):
+        with workers.pieces(jobs, scheduler) as runner:
+            yield from runner.map(solve_position, [(pos, max_nodes, timeout) for pos in positions[k:]])
+
+
 def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float | None, jobs: int,
                  scheduler: str | None) -> None:
     positions = _read_batch(path)
     unknown = 0
     progress = _Progress(len(positions))
-    with workers.pieces(jobs, scheduler) as runner:
-        progress.show(0)
-        results = runner.map(solve_position, [(pos, max_nodes, timeout) for pos in positions])
-        for k, result in enumerate(results, 1):
-            unknown += not result.solved
-            progress.clear()
-            if as_json:
-                click.echo(json.dumps(result.to_json()))
-            else:
-                moves = ", ".join(result.winning_moves) or _none(result)
-                click.echo(f"{k}: {verdict(result)}; winning moves: {moves}")
-            sys.stdout.flush()
-            if k < len(positions):
-                progress.show(k)
+    progress.show(0)
+    results = _solved(positions, max_nodes, timeout, jobs, scheduler)
+    for k, result in enumerate(results, 1):
+        unknown += not result.solved
+        progress.clear()
+        if as_json:
+            click.echo(json.dumps(result.to_json()))
+        else:
+            moves = ", ".join(result.winning_moves) or _none(result)
+            click.echo(f"{k}: {verdict(result)}; winning moves: {moves}")
+        sys.stdout.flush()
+        if k < len(positions):
+            progress.show(k)
     if unknown:
         sys.exit(EXIT_UNKNOWN)
