@@ -685,8 +685,8 @@ static int action_stage(Core *S, const State *s, Gen *g) {
         Turn t = br->v[j];
         if (discards(S, s, &t, ends) < 0) return -1;
     }
-    /* stable: the stronger the discarded card, the earlier (as _discarded_first) */
-    for (size_t a = 1; a < ends->len; a++) {
+    /* stable: the stronger the discarded card, the earlier (as _discarded_first); a count needs no order */
+    for (size_t a = 1; a < ends->len && !S->counting; a++) {
         Turn t = ends->v[a];
         size_t j = a;
         while (j > 0 && ends->v[j - 1].discarded < t.discarded) { ends->v[j] = ends->v[j - 1]; j--; }
@@ -800,11 +800,11 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
     size_t base = S->kids.len, at = S->order.len;
     Gen g;
     gen_init(S, s, &g);
-    int ordered = hand_cards(s) >= ORDER_FROM, nk = 0, head = 0;
+    int ordered = hand_cards(s) >= ORDER_FROM, sorted = 0, nk = 0, head = 0;
     if (ordered) {
         if (gen_until(S, s, &g, base, (size_t)-2) < 0) goto fail;
         nk = (int)(S->kids.len - base);
-        if (order_children(S, s, player, base, nk, first, at) < 0) goto fail;
+        first = first < nk ? first : 0;
     } else if (first) {
         /* the child tried first: the table's best (islice/chain in Python: at most the last child) */
         if (gen_until(S, s, &g, base, (size_t)first) < 0) goto fail;
@@ -818,7 +818,13 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
         int i;
         if (ordered) {
             if (step >= nk) break;
-            i = S->order.v[at + step];
+            if (step == 0 && first) {
+                i = first; /* the table's best child: the replies are counted only if it does not cut */
+            } else {
+                if (!sorted && order_children(S, s, player, base, nk, first, at) < 0) goto fail;
+                sorted = 1;
+                i = S->order.v[at + step];
+            }
         } else {
             i = first ? (step == 0 ? head : step <= head ? step - 1 : step) : step;
             if (gen_until(S, s, &g, base, (size_t)i) < 0) goto fail;

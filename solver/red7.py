@@ -99,16 +99,24 @@ class Red7Game:
     def children(self, s: State) -> Iterable[State]:
         return (child for _, child in self._turns(s))
 
-    def order(self, s: State, player: int) -> list[tuple[int, State]] | None:
-        """The children in the order to search them for ``player``'s question, from ORDER_FROM hand
-        cards in all (None below: the cheap lazy order of ``children``). A child that ends play
-        comes first when the side to move has won it, last when lost; otherwise fewest replies
-        first (the fewer the answers, the smaller the proof), but at the others' turns a child
-        where another of them moves comes after every child where ``player`` replies. Ties keep
-        the order of ``children``. Measured by benchmarks/solve.py (docs/performance.md)."""
+    def order(self, s: State, player: int, first: int = 0) -> Iterator[tuple[int, State]] | None:
+        """(index, child) in the order to search them for ``player``'s question, from ORDER_FROM
+        hand cards in all (None below: the cheap lazy order of ``children``). Child ``first`` (the
+        table's best) comes first, and the others are scored only if the search asks for more. A
+        child that ends play comes first when the side to move has won it, last when lost;
+        otherwise fewest replies first (the fewer the answers, the smaller the proof), but at the
+        others' turns a child where another of them moves comes after every child where
+        ``player`` replies. Ties keep the order of ``children``. Measured by benchmarks/solve.py
+        (docs/performance.md)."""
         if sum(h.bit_count() for h in s[3]) < ORDER_FROM:
             return None
+        return self._ordered(s, player, first)
+
+    def _ordered(self, s: State, player: int, first: int) -> Iterator[tuple[int, State]]:
         kids = list(self.children(s))
+        first = first if first < len(kids) else 0
+        if first:
+            yield first, kids[first]
         mine = s[1] == player
         outcome, children = self.outcome, self.children
 
@@ -121,7 +129,7 @@ class Red7Game:
             return min(sum(1 for _ in children(c)), SCORE_AFTER - 1)
 
         scores = [score(c) for c in kids]
-        return sorted(enumerate(kids), key=lambda ic: scores[ic[0]])
+        yield from (ic for ic in sorted(enumerate(kids), key=lambda ic: scores[ic[0]]) if ic[0] != first or not first)
 
     def moves(self, s: State) -> list[tuple[Move, State]]:
         """Every legal turn with the state it leads to, best-first for the mover (pass last)."""

@@ -92,8 +92,9 @@ class Game(Protocol):
         """The states after each legal move, best-first for the mover, possibly lazily (a cut-off
         then spares the rest); non-empty unless over, and in the same order every time."""
 
-    # Optional: ``order(state, player) -> list[(index in children, child)] | None``, the children
-    # in the order to search them when ``player`` asks (None: the order of ``children``).
+    # Optional: ``order(state, player, first) -> Iterable[(index in children, child)] | None``, the
+    # children in the order to search them when ``player`` asks, child ``first`` (the table's best,
+    # when not 0) first; None: the order of ``children``.
 
 
 class Search:
@@ -136,12 +137,8 @@ class Search:
                 return lo
             alpha = max(alpha, lo)
             beta = min(beta, hi)
-        ordered = None if self.order is None else self.order(state, player)
-        kids: Iterable[tuple[int, Any]]
-        if ordered is not None:  # the game's order for this question, the best child last time first
-            at = next((k for k, (i, _) in enumerate(ordered) if i == first), 0) if first else 0
-            kids = chain(ordered[at : at + 1], ordered[:at], ordered[at + 1 :])
-        else:
+        kids: Iterable[tuple[int, Any]] | None = None if self.order is None else self.order(state, player, first)
+        if kids is None:
             kids = enumerate(game.children(state))
             if first:  # the best child last time goes first; the others follow in the game's order
                 head = list(islice(kids, first + 1))

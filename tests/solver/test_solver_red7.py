@@ -92,7 +92,7 @@ def test_move_ordering_is_a_permutation_of_the_children_fewest_replies_first(pla
         s = game.state(pos)
         kids = list(game.children(s))
         for player in range(players):
-            ordered = game.order(s, player)
+            ordered = list(game.order(s, player))
             assert sorted(i for i, _ in ordered) == list(range(len(kids)))
             assert all(kids[i] == c for i, c in ordered)
             ends = [game.outcome(c, player) for _, c in ordered]
