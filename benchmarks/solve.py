@@ -3,7 +3,8 @@ rules (winner only, the first winning turn cuts: ``solver.reference.memo_forces`
 same run. Sections (all by default):
 
 - ``batch``: 2-player full Basic deals, ``arbiter solve --batch`` as a whole process (C core, then
-  ``ARBITER_PURE_PYTHON=1``) against a whole process running the baseline on the same file;
+  ``ARBITER_PURE_PYTHON=1``; modules' bytecode cached as an installed package has it, and once as
+  this environment runs it) against a whole process running the baseline on the same file;
 - ``three``: 3-player deals keeping 6 of each 7-card hand, Basic, in process, against the baseline;
 - ``actions``: 2-player full Actions deals with a known deck (C core; seconds and nodes);
 - ``many``: 3- and 4-player full deals (7 cards), Basic and Actions, with peak traced memory.
@@ -85,6 +86,14 @@ def _run(args: list[str], env: dict[str, str] | None = None) -> tuple[str, float
     return done.stdout, seconds
 
 
+def compiled(tmp: str) -> dict[str, str]:
+    """The environment of a child that reads (and writes) its modules' bytecode, as an installed
+    package does, in a cache under ``tmp``: PYTHONDONTWRITEBYTECODE=1 (set in some sessions) would
+    make every process compile its ~30 modules from source again, about 0.1-0.2 s."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return env | {"PYTHONPYCACHEPREFIX": str(Path(tmp) / "pycache")}
+
+
 def batch(deals: int, cap: float) -> None:
     positions = [deal(2, seed) for seed in range(deals)]
     with tempfile.TemporaryDirectory() as tmp:
@@ -92,9 +101,12 @@ def batch(deals: int, cap: float) -> None:
         path.write_text("".join(json.dumps(position_to_json(p)) + "\n" for p in positions), encoding="utf-8")
         base_out, base_s = _run([sys.executable, __file__, "--baseline-batch", str(path), "--cap", str(cap)])
         arbiter = [sys.executable, "-m", "arbiter.cli", "solve", "--batch", str(path), "--json"]
-        c_out, c_s = _run(arbiter)
-        py_out, py_s = _run(arbiter, env={**os.environ, "ARBITER_PURE_PYTHON": "1"})
-        _, idle_s = _run([sys.executable, "-c", "import arbiter.cli.main"])
+        env = compiled(tmp)
+        _run(arbiter, env=env)  # fills the bytecode cache
+        c_out, c_s = _run(arbiter, env=env)
+        _, raw_s = _run(arbiter)
+        py_out, py_s = _run(arbiter, env={**env, "ARBITER_PURE_PYTHON": "1"})
+        _, idle_s = _run([sys.executable, "-c", "import arbiter.cli.main"], env=env)
     base = [json.loads(line) for line in base_out.splitlines()]
     c = [json.loads(line) for line in c_out.splitlines()]
     py = [json.loads(line) for line in py_out.splitlines()]
@@ -113,6 +125,9 @@ def batch(deals: int, cap: float) -> None:
     at_least = " (at least: a baseline run was cut)" if cut else ""
     print(f"\n| process | wall s | baseline / this |\n|---|---:|---:|\n| baseline (memo_forces) | {base_s:.2f} | 1 |")
     print(f"| `arbiter solve --batch --json`, C core | {c_s:.2f} | {base_s / c_s:.1f}x{at_least} |")
+    raw = "no bytecode cache (PYTHONDONTWRITEBYTECODE=1, as in this session)" if os.environ.get(
+        "PYTHONDONTWRITEBYTECODE") else "this environment as it is"
+    print(f"| the same, {raw} | {raw_s:.2f} | {base_s / raw_s:.1f}x{at_least} |")
     print(f"| the same, ARBITER_PURE_PYTHON=1 | {py_s:.2f} | {base_s / py_s:.1f}x{at_least} |")
     print(f"| `python -c 'import arbiter.cli.main'` (start-up alone) | {idle_s:.2f} | - |")
     searched = sum(r["seconds"] for r in c)

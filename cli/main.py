@@ -23,7 +23,11 @@ class Interrupted(Exception):
 
 
 class LazyGroup(click.Group):
-    """A group that imports a command's module only when the command is run, or listed by ``-h``."""
+    """A group that imports a command's module only when the command is run. ``-h`` lists the
+    commands from their modules' source (the docstring and ``help``/``short_help`` of each
+    ``click.command``) without importing them: ``report`` and ``annotate`` would load z3."""
+
+    listing = False
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         """Standalone (the ``arbiter`` command, click's test runner): exit with ``guarded``'s code."""
@@ -40,11 +44,45 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self.listing = True
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self.listing = False
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
         module, attr = COMMANDS[name]
+        if self.listing and (listed := listed_command(module, attr)) is not None:
+            return listed
         return getattr(importlib.import_module(f"{__package__}.{module}"), attr)
+
+
+def listed_command(module: str, attr: str) -> click.Command | None:
+    """The command ``attr`` of ``arbiter.cli.<module>`` as ``-h`` lists it (name and help only),
+    read from the module's source; None when the source is not there (the module is imported then)."""
+    import ast  # only -h reads sources
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.find_spec(f"{__package__}.{module}")
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        return None
+    try:
+        tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, SyntaxError):
+        return None
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == attr:
+            texts = {"help": ast.get_docstring(node)}
+            for d in node.decorator_list:
+                if isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and d.func.attr == "command":
+                    texts |= {k.arg: k.value.value for k in d.keywords
+                              if k.arg in ("help", "short_help") and isinstance(k.value, ast.Constant)}
+            return click.Command(attr, help=texts["help"], short_help=texts.get("short_help"))
+    return None
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

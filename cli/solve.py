@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -226,6 +227,23 @@ class Progress:
             self.stream.flush()
 
 
+# Local workers start only once a batch has run this long here: starting them costs a few tenths of
+# a second, more than a batch of small positions takes (benchmarks/solve.py, docs/performance.md).
+HERE_SECONDS = 0.5
+
+
+def _solved(fn: Callable, pieces: list[tuple], jobs: int, scheduler: str | None) -> Iterator[Any]:
+    """``fn(*piece)`` of every piece, in order: the first pieces solved here until HERE_SECONDS have
+    passed (not with --scheduler), the rest by the workers. The answers are the same either way."""
+    started, k = time.perf_counter(), 0
+    while scheduler is None and k < len(pieces) and time.perf_counter() - started < HERE_SECONDS:
+        yield fn(*pieces[k])
+        k += 1
+    if k < len(pieces):
+        with workers.pieces(jobs, scheduler) as runner:
+            yield from runner.map(fn, pieces[k:])
+
+
 def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float | None, jobs: int,
                  scheduler: str | None) -> None:
     positions = read_batch(path)
@@ -242,14 +260,13 @@ def run_batch(fn: Callable, pieces: list[tuple], summary: Callable[[int, Any], s
     it comes, in order: its JSON, or ``summary(k, result)``; exit 1 when a limit stopped any of them."""
     unknown = 0
     progress = Progress(len(pieces))
-    with workers.pieces(jobs, scheduler) as runner:
-        progress.show(0)
-        for k, result in enumerate(runner.map(fn, pieces), 1):
-            unknown += not result.solved
-            progress.clear()
-            click.echo(json.dumps(result.to_json()) if as_json else summary(k, result))
-            sys.stdout.flush()
-            if k < len(pieces):
-                progress.show(k)
+    progress.show(0)
+    for k, result in enumerate(_solved(fn, pieces, jobs, scheduler), 1):
+        unknown += not result.solved
+        progress.clear()
+        click.echo(json.dumps(result.to_json()) if as_json else summary(k, result))
+        sys.stdout.flush()
+        if k < len(pieces):
+            progress.show(k)
     if unknown:
         sys.exit(EXIT_UNKNOWN)

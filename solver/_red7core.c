@@ -3,7 +3,8 @@
  * alpha-beta/coalition search with its two-generation transposition table.
  *
  * It is a second implementation of solver/red7.py and solver/search.py, written to visit exactly
- * the same nodes in the same order: children are generated in the order of Red7Game.children, the
+ * the same nodes in the same order: children are generated in the order of Red7Game.children and
+ * searched in the order of Red7Game.order (reply counts, see order_children), the
  * table keeps and drops entries as search.Table does, the node budget is checked where
  * search.Budget checks it. tests/solver/test_core.py holds the two together node for node.
  * Python decides which rulesets the core may take (solver/core.py); this file trusts its flags. */
@@ -343,6 +344,9 @@ typedef struct {
     long long nodes, max_nodes, check_at; /* max_nodes < 0: no node limit */
     double started, deadline;              /* deadline < 0: no time limit */
     PyObject *limit_error;
+    int counting;          /* emit counts the children instead of storing them */
+    long long counted;
+    struct { int *v; size_t len, cap; } order; /* move ordering: a stack of (index, score) arrays */
 } Core;
 
 static double now(void) {
@@ -411,6 +415,10 @@ static int table_put(Core *S, const uint8_t *key, uint64_t h, int lo, int hi, in
 /* As Red7Game._finish: the state after the mover's turn. */
 static int emit(Core *S, const State *s, Mask hand, int rule, const Mask *palettes, const uint8_t *deck, int deck_len,
                 int stays) {
+    if (S->counting) { /* the reply count of move ordering wants only how many */
+        S->counted++;
+        return 0;
+    }
     State c;
     int me = s->to_move;
     memcpy(c.hands, s->hands, sizeof(c.hands));
@@ -677,8 +685,8 @@ static int action_stage(Core *S, const State *s, Gen *g) {
         Turn t = br->v[j];
         if (discards(S, s, &t, ends) < 0) return -1;
     }
-    /* stable: the stronger the discarded card, the earlier (as _discarded_first) */
-    for (size_t a = 1; a < ends->len; a++) {
+    /* stable: the stronger the discarded card, the earlier (as _discarded_first); a count needs no order */
+    for (size_t a = 1; a < ends->len && !S->counting; a++) {
         Turn t = ends->v[a];
         size_t j = a;
         while (j > 0 && ends->v[j - 1].discarded < t.discarded) { ends->v[j] = ends->v[j - 1]; j--; }
@@ -703,6 +711,73 @@ static void gen_end(Core *S, Gen *g, size_t base) {
 
 /* ---------------------------------------------------------------- alpha-beta */
 
+/* Move ordering, as Red7Game.order: at a node with at least ORDER_FROM hand cards in all, every
+ * child is generated and the children are searched by their score, lowest first (a stable sort, so
+ * ties keep the game's order), the table's best child still first. A child that ends play goes
+ * first when the side to move has won it and last when lost; otherwise the score is the number
+ * of replies there (fewest first: the fewer the answers, the smaller the proof), but at the
+ * coalition's turns a child where another member of the coalition moves comes after every child
+ * where ``player`` replies. Measured by benchmarks/solve.py (docs/performance.md). */
+#define ORDER_FROM 8
+#define SCORE_LAST 1000000
+#define SCORE_AFTER 500000
+
+static int hand_cards(const State *s) {
+    int k = 0;
+    for (int i = 0; i < s->n; i++) k += popcount(s->hands[i]);
+    return k;
+}
+
+static long long count_children(Core *S, const State *c) {
+    Gen g;
+    size_t base = S->kids.len;
+    gen_init(S, c, &g);
+    S->counting = 1, S->counted = 0;
+    int rc = gen_until(S, c, &g, base, (size_t)-2);
+    S->counting = 0;
+    gen_end(S, &g, base);
+    return rc < 0 ? -1 : S->counted;
+}
+
+/* The order of the nk children at S->kids.v[base..]: indices in S->order.v[at..at + nk). */
+static int order_children(Core *S, const State *s, int player, size_t base, int nk, int first, size_t at) {
+    int maximising = s->to_move == player;
+    while (S->order.len + 2 * (size_t)nk > S->order.cap) {
+        size_t cap = S->order.cap ? S->order.cap * 2 : 1024;
+        int *v = PyMem_Realloc(S->order.v, cap * sizeof(int));
+        if (!v) { PyErr_NoMemory(); return -1; }
+        S->order.v = v, S->order.cap = cap;
+    }
+    int *o = S->order.v + at, *score = o + nk;
+    S->order.len += 2 * (size_t)nk;
+    for (int i = 0; i < nk; i++) {
+        const State *c = &S->kids.v[base + i];
+        int v;
+        o[i] = i;
+        if (outcome(&S->R, c, player, &v)) score[i] = (v > 0) == maximising ? -SCORE_LAST : SCORE_LAST;
+        else if (!maximising && c->to_move != player) score[i] = SCORE_AFTER;
+        else {
+            long long n = count_children(S, c);
+            if (n < 0) return -1;
+            score[i] = n < SCORE_AFTER ? (int)n : SCORE_AFTER - 1;
+        }
+    }
+    for (int a = 1; a < nk; a++) {
+        int t = o[a], j = a;
+        while (j > 0 && score[o[j - 1]] > score[t]) { o[j] = o[j - 1]; j--; }
+        o[j] = t;
+    }
+    if (first) {
+        int j = 0;
+        while (j < nk && o[j] != first) j++;
+        if (j < nk) {
+            for (; j > 0; j--) o[j] = o[j - 1];
+            o[0] = first;
+        }
+    }
+    return 0;
+}
+
 /* As Search._search: fail-soft alpha-beta from ``player``'s side (the others together minimise),
  * the best child of the table entry first. Sets *err (a Python error is set) on a limit or Ctrl-C. */
 static int search(Core *S, const State *s, int player, int alpha, int beta, int *err) {
@@ -722,13 +797,17 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
         if (lo > alpha) alpha = lo;
         if (hi < beta) beta = hi;
     }
-    size_t base = S->kids.len;
+    size_t base = S->kids.len, at = S->order.len;
     Gen g;
     gen_init(S, s, &g);
-    /* the child tried first: the table's best (islice/chain in Python: at most the last child) */
-    int head = 0;
-    if (first) {
-        if (gen_until(S, s, &g, base, (size_t)first) < 0) { gen_end(S, &g, base); *err = 1; return 0; }
+    int ordered = hand_cards(s) >= ORDER_FROM, sorted = 0, nk = 0, head = 0;
+    if (ordered) {
+        if (gen_until(S, s, &g, base, (size_t)-2) < 0) goto fail;
+        nk = (int)(S->kids.len - base);
+        first = first < nk ? first : 0;
+    } else if (first) {
+        /* the child tried first: the table's best (islice/chain in Python: at most the last child) */
+        if (gen_until(S, s, &g, base, (size_t)first) < 0) goto fail;
         int have = (int)(S->kids.len - base);
         head = first < have ? first : have - 1;
     }
@@ -736,12 +815,24 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
     int maximising = s->to_move == player;
     int best = maximising ? -INF : INF;
     for (int step = 0;; step++) {
-        int i = first ? (step == 0 ? head : step <= head ? step - 1 : step) : step;
-        if (gen_until(S, s, &g, base, (size_t)i) < 0) { gen_end(S, &g, base); *err = 1; return 0; }
-        if ((size_t)i >= S->kids.len - base) break;
+        int i;
+        if (ordered) {
+            if (step >= nk) break;
+            if (step == 0 && first) {
+                i = first; /* the table's best child: the replies are counted only if it does not cut */
+            } else {
+                if (!sorted && order_children(S, s, player, base, nk, first, at) < 0) goto fail;
+                sorted = 1;
+                i = S->order.v[at + step];
+            }
+        } else {
+            i = first ? (step == 0 ? head : step <= head ? step - 1 : step) : step;
+            if (gen_until(S, s, &g, base, (size_t)i) < 0) goto fail;
+            if ((size_t)i >= S->kids.len - base) break;
+        }
         State child = S->kids.v[base + i];
         v = search(S, &child, player, a, b, err);
-        if (*err) { gen_end(S, &g, base); return 0; }
+        if (*err) goto failed;
         if (maximising ? v > best : v < best) {
             best = v, best_index = i;
             if (maximising ? v > a : v < b) {
@@ -750,12 +841,19 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
             }
         }
     }
+    S->order.len = at;
     gen_end(S, &g, base);
     if (best <= alpha) { if (best < hi) hi = best; }
     else if (best >= beta) { if (best > lo) lo = best; }
     else lo = hi = best;
     if (table_put(S, key, h, lo, hi, best_index) < 0) { *err = 1; return 0; }
     return best;
+fail:
+    *err = 1;
+failed:
+    S->order.len = at;
+    gen_end(S, &g, base);
+    return 0;
 }
 
 /* ---------------------------------------------------------------- Python conversions */
@@ -875,7 +973,7 @@ static int Core_init(Core *S, PyObject *args, PyObject *kw) {
 
 static void Core_dealloc(Core *S) {
     tab_free(&S->young), tab_free(&S->old);
-    PyMem_Free(S->kids.v), PyMem_Free(S->branches.v), PyMem_Free(S->ends.v);
+    PyMem_Free(S->kids.v), PyMem_Free(S->branches.v), PyMem_Free(S->ends.v), PyMem_Free(S->order.v);
     Py_XDECREF(S->limit_error);
     Py_TYPE(S)->tp_free((PyObject *)S);
 }

@@ -4,12 +4,12 @@ that carries its seeds in its pieces gives the same output however and wherever 
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 R = TypeVar("R")
 RETRIES = 2  # a piece whose worker process died is run again this many times before the job fails
@@ -49,6 +49,10 @@ class Processes:
         self.workers = workers
 
     def map(self, fn: Callable[..., R], pieces: Sequence[tuple]) -> Iterator[R]:
+        import multiprocessing  # here, not at the top: a command that runs in one process does not pay for it
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         done: dict[int, Any] = {}

@@ -95,6 +95,10 @@ class Game(Protocol):
         """The states after each legal move, best-first for the mover, possibly lazily (a cut-off
         then spares the rest); non-empty unless over, and in the same order every time."""
 
+    # Optional: ``order(state, player, first) -> Iterable[(index in children, child)] | None``, the
+    # children in the order to search them when ``player`` asks, child ``first`` (the table's best,
+    # when not 0) first; None: the order of ``children``.
+
 
 class Search:
     """Alpha-beta minimax: ``player``'s turns maximise, every other player's turns minimise (with
@@ -106,6 +110,7 @@ class Search:
         self.budget = budget or Budget()
         self.table = table if table is not None else Table()
         self._bounds = getattr(game, "bounds", None)
+        self.order = getattr(game, "order", None)
 
     def value(self, state: Any, player: int, alpha: int = -INF, beta: int = INF) -> int:
         """Fail-soft: the exact value when it lies strictly inside (alpha, beta), otherwise a bound
@@ -142,10 +147,12 @@ class Search:
                 return lo
             alpha = max(alpha, lo)
             beta = min(beta, hi)
-        kids: Iterable[tuple[int, Any]] = enumerate(game.children(state))
-        if first:  # the best child last time goes first; the others follow in the game's order
-            head = list(islice(kids, first + 1))
-            kids = chain((head[-1],), head[:-1], kids)
+        kids: Iterable[tuple[int, Any]] | None = None if self.order is None else self.order(state, player, first)
+        if kids is None:
+            kids = enumerate(game.children(state))
+            if first:  # the best child last time goes first; the others follow in the game's order
+                head = list(islice(kids, first + 1))
+                kids = chain((head[-1],), head[:-1], kids)
         a, b = alpha, beta
         best_index = first
         if game.to_move(state) == player:

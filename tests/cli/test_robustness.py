@@ -65,15 +65,40 @@ def test_a_full_stdout_is_one_line_and_exit_2():
     assert proc.stderr == "arbiter: cannot write the output: No space left on device\n"
 
 
-@pytest.mark.parametrize("args", [["--version"], ["show", "red 0 | R1 / G4 | B5 / V7"], ["play"]])
-def test_light_commands_do_not_import_z3_hypothesis_or_networkx(args):
+# What a light command must not load: z3, hypothesis and networkx cost most of a second; ``solve``
+# without workers loads no worker pool either (multiprocessing, concurrent.futures).
+HEAVY = ("z3", "hypothesis", "networkx", "pytest")
+POOL = ("multiprocessing", "concurrent.futures")
+ONE = '{"rule": "red", "to_move": 0, "players": [{"hand": ["R7"], "palette": ["G2"]}, {"hand": ["O6"], "palette": ["Y5"]}]}'
+
+
+@pytest.mark.parametrize("args, heavy", [
+    (["--version"], HEAVY), (["-h"], HEAVY), (["show", "red 0 | R1 / G4 | B5 / V7"], HEAVY), (["play"], HEAVY),
+    (["solve", "-h"], HEAVY + POOL), (["solve", "red 0 | R7 V1 / G2 | O6 / Y5"], HEAVY + POOL),
+    (["solve", "--json", "--jobs", "1", "--batch", "-"], HEAVY + POOL)])
+def test_light_commands_do_not_import_z3_hypothesis_or_networkx(args, heavy):
     probe = ("import sys\nfrom arbiter.cli.main import run\ncode = run(sys.argv[1:])\n"
-             "heavy = sorted(m for m in ('z3', 'hypothesis', 'networkx', 'pytest') if m in sys.modules)\n"
+             f"heavy = sorted(m for m in {heavy!r} if m in sys.modules)\n"
              "print('HEAVY', heavy, file=sys.stderr)\nsys.exit(code)\n")
     proc = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, timeout=60,
-                          check=False)
+                          check=False, input=ONE + "\n")
     assert proc.returncode == 0, proc.stderr
     assert "HEAVY []" in proc.stderr
+    if args[0] == "solve" and "-h" not in args:
+        assert "player 0 (to move) wins" in proc.stdout or '"winner": 0' in proc.stdout
+
+
+def test_the_command_list_read_from_sources_is_what_importing_gives():
+    """``-h`` lists commands from their source without importing them; the help must be the same."""
+    from arbiter.cli.commands import COMMANDS
+    from arbiter.cli.main import listed_command
+
+    for name, (module, attr) in COMMANDS.items():
+        listed = listed_command(module, attr)
+        real = getattr(__import__(f"arbiter.cli.{module}", fromlist=[attr]), attr)
+        assert listed is not None, name
+        for limit in (45, 80):
+            assert listed.get_short_help_str(limit) == real.get_short_help_str(limit), name
 
 
 class _Child:

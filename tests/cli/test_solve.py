@@ -96,6 +96,23 @@ def test_batch_writes_one_json_line_per_position_in_order(tmp_path):
     assert "solving" not in result.output  # no progress bar when stderr is not a terminal
 
 
+@pytest.mark.parametrize("here", [0.0, 60.0])
+def test_a_batch_starts_workers_only_after_solving_here_a_while(tmp_path, monkeypatch, here):
+    """HERE_SECONDS 0: every position goes to the workers; 60: all are solved here, no pool is made.
+    The lines are the same (but for the clock) and in order either way."""
+    batch = tmp_path / "positions.jsonl"
+    batch.write_text(f"{WON}\n{LOST}\n{WON}\n", encoding="utf-8")
+    made = []
+    real = solve_command.workers.pieces
+    monkeypatch.setattr(solve_command.workers, "pieces", lambda *a: made.append(a) or real(*a))
+    monkeypatch.setattr(solve_command, "HERE_SECONDS", here)
+    result = run("--batch", str(batch), "--json", "--jobs", "2")
+    assert result.exit_code == 0, result.output
+    objs = [json.loads(line) for line in result.output.splitlines()]
+    assert [o["winner"] for o in objs] == [0, 1, 0]
+    assert made == ([] if here else [(2, None)])
+
+
 def test_batch_bad_line_exits_2_naming_the_line(tmp_path):
     batch = tmp_path / "positions.jsonl"
     batch.write_text(f"{WON}\n{{\"rule\": \"red\"}}\n", encoding="utf-8")

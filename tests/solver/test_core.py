@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest
 from arbiter.cli.main import cli
 from arbiter.model.red7.game import Position, deal
-from arbiter.model.red7.ruleset import Ruleset
 from arbiter.model.red7.notation import parse_text
-from arbiter.model.red7.ruleset import ACTIONS, BASIC
+from arbiter.model.red7.ruleset import ACTIONS, BASIC, Ruleset
 from arbiter.solver import core, solve
 from arbiter.solver.red7 import Red7Game
 from click.testing import CliRunner

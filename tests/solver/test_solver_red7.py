@@ -78,3 +78,31 @@ def test_basic_state_ignores_the_deck():
     pos = deal(2, 3)
     game = Red7Game(BASIC)
     assert game.key(game.state(pos)) == game.key(game.state(dataclasses.replace(pos, deck=())))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_move_ordering_is_a_permutation_of_the_children_fewest_replies_first(players):
+    """``order`` reorders, never drops or adds, a child; a won round comes first, a lost one last;
+    below ORDER_FROM hand cards in all it leaves the game's order."""
+    from arbiter.solver.red7 import ORDER_FROM
+
+    for seed in range(4):
+        pos = deal(players, seed, ACTIONS if seed % 2 else BASIC)
+        game = Red7Game(pos.ruleset)
+        s = game.state(pos)
+        kids = list(game.children(s))
+        for player in range(players):
+            ordered = list(game.order(s, player))
+            assert sorted(i for i, _ in ordered) == list(range(len(kids)))
+            assert all(kids[i] == c for i, c in ordered)
+            ends = [game.outcome(c, player) for _, c in ordered]
+            mine = pos.to_move == player
+            good = [v is not None and (v > 0) == mine for v in ends]
+            bad = [v is not None and (v > 0) != mine for v in ends]
+            assert good == sorted(good, reverse=True) and bad == sorted(bad)
+            if mine:
+                replies = [sum(1 for _ in game.children(c)) for (_, c), v in zip(ordered, ends) if v is None]
+                assert replies == sorted(replies)
+    small = dataclasses.replace(pos, hands=tuple(h & -h for h in pos.hands))
+    assert sum(h.bit_count() for h in small.hands) < ORDER_FROM
+    assert Red7Game(small.ruleset).order(Red7Game(small.ruleset).state(small), 0) is None
