@@ -46,6 +46,6 @@ def test_score_mutant_is_caught_with_a_minimal_witness(bug):
 
 def test_random_collections_alone_catch_the_layered_split():
     engine = listed_mutants.STICK["greedy-layered-run-split"]
-    report = check(FunctionEngine(engine), game="stick-to-colours", ops=["score"], budget=90, seed=0, cases=[])
+    report = check(FunctionEngine(engine), game="stick-to-colours", ops=["score"], budget=300, seed=0, cases=[])
     assert report.disagreements and all(d.source.startswith("random case") for d in report.disagreements)
     listed_mutants.assert_minimal_witnesses(report, engine, PLUGIN, "score", {"points differ"})
