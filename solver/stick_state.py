@@ -117,6 +117,7 @@ class StickState:
         rules = pos.ruleset
         self.n = pos.players
         self.bot = has_bot(pos.players, rules)
+        self.bot_scores = rules.bot_pile == "scores"  # "out": the bot's cards are set aside unscored
         self.everyone = (1 << self.n) - 1
         self.deck = pos.deck
         self.size = market_size(pos.players)
@@ -418,7 +419,8 @@ class StickState:
             if n >= 3 and x.bit_count() == n - 1:
                 hands[(everyone & ~x).bit_length() - 1] += 1 << 2 * card
             elif self.bot and x == everyone:
-                hands[n] += 1 << 2 * card
+                if self.bot_scores:
+                    hands[n] += 1 << 2 * card
             else:
                 kept.append(card << 8 | x)
         return self._end_of_turn(deck, kept, tuple(hands), dealer, passes if self.cumulative else 0)

@@ -12,6 +12,7 @@ from arbiter.solver.pieces import Pieces, local
 
 from ..entry import Entry, entry_json
 from ..progress import counter
+from ..proved import theorem_table
 from . import narrate, sampling, theorems, witness
 from .catalogue import BY_ID, CATALOGUE
 
@@ -57,10 +58,8 @@ def method(games: int) -> str:
 
 
 def proofs_appendix(p: dict[str, Any]) -> dict[str, Any]:
-    rows = [[t["id"], t["statement"], t["expected"], t["status"] + ("" if t["as_expected"] else " (not as expected)"),
-             theorems.witness_text(t)] for t in p["theorems"]]
     return {"id": "proofs", "title": "Realms theorems", "intro": theorems.INTRO.format(z3=p["z3"]),
-            "tables": [{"head": ["id", "statement", "expected", "status", "witness"], "rows": rows}]}
+            "tables": [theorem_table(p["theorems"])]}
 
 
 def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[Entry, ...] = CATALOGUE.entries,

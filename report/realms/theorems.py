@@ -10,8 +10,7 @@ import z3
 from arbiter.proofs.cache import Cache
 from arbiter.proofs.realms import theorems as realms_theorems
 
-from ..proved import cached
-from ..red7.theorems import theorem_json, witness_text
+from ..proved import cached, theorem_json, witness_text
 
 __all__ = ["INTRO", "compute", "section", "witness_text"]
 

@@ -5,7 +5,6 @@ the process and, when a ``Cache`` is given, on disk keyed by the code and the z3
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -13,16 +12,7 @@ import z3
 from arbiter.proofs import never_decides, run_catalogue
 from arbiter.proofs.cache import Cache
 
-from ..proved import cached
-
-STABLE = ("id", "statement", "kind", "scope", "expected", "status", "witness")  # seconds vary, so they are left out
-
-
-def theorem_json(result: dict[str, Any]) -> dict[str, Any]:
-    """The stable fields of one theorem result, with whether its status is the expected one."""
-    out = {k: result[k] for k in STABLE if k in result}
-    out["as_expected"] = result["status"] == result["expected"]
-    return out
+from ..proved import cached, theorem_json, witness_text  # noqa: F401 - witness_text re-exported
 
 
 def compute(progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
@@ -47,8 +37,3 @@ PROOFS_INTRO = ("Settled by `arbiter.proofs` as the report is built (z3 {z3}): t
                 "turns over the stated scope of reachable positions, which is evidence, not a proof.")
 NEVER_INTRO = ("Cards that can never be the deciding card (the highest qualifying card of the winning Palette) "
                "against 1, 2 or 3 opponents, by rule, strongest first:")
-
-
-def witness_text(t: dict[str, Any]) -> str:
-    w = t.get("witness")
-    return json.dumps(w, ensure_ascii=False, separators=(", ", ": ")) if w is not None else ""
