@@ -52,20 +52,83 @@ def _best(counts: Counts, spec: ScoringSpec):
         runs = tuple(_runs(tvecs[c], run.gaps, run.layered, sharing) for c in range(3))
         pts = sum(n * value_points.get(v, 0) for v, n in zip(range(1, 10), sets, strict=True))
         return (pts + sum(r[0] for r in runs), tvecs, jokers, values, sets, runs)
-    best = None
-    for values in product(spec.joker_values, repeat=len(jokers)):
-        vecs = [row[:] for row in base]
-        for j, v in zip(jokers, values, strict=True):
-            vecs[colour_of(j)][v - 1] += 1
-        tvecs = tuple(tuple(row) for row in vecs)
-        tops = [min(tvecs[0][v], tvecs[1][v], tvecs[2][v]) if value_points.get(v + 1) else 0 for v in range(9)]
-        for sets in product(*(range(t + 1) for t in tops)):
-            pts = sum(n * value_points.get(v, 0) for v, n in zip(range(1, 10), sets, strict=True))
-            runs = tuple(_runs(tuple(a - b for a, b in zip(tvecs[c], sets, strict=True)), run.gaps, run.layered,
-                               sharing) for c in range(3))
-            pts += sum(r[0] for r in runs)
-            if best is None or pts > best[0]:
-                best = (pts, tvecs, jokers, values, sets, runs)
+    return _best_one_set(base, jokers, spec.joker_values, value_points, run, sharing)
+
+
+def _best_one_set(base: list[list[int]], jokers: list[int], allowed: tuple[int, ...], value_points: dict[int, int],
+                  run: Run, sharing: str):
+    """A card in one set at most: the value sets taken (``sets``) leave each colour's cards to its runs,
+    so for fixed sets the colours are independent and each colour's jokers are chosen apart (a sum over
+    the colours, not a product): a joker first fills a value set its colour lacks a card for, the free
+    ones take the values scoring most runs. The sets are chosen value by value, the best-paid values
+    first, and a branch is cut when even its bound cannot beat the best found: the sets still open at
+    their most plus the runs of every card not yet in a set (run points never fall when a card is
+    added, under every reading; a test holds the scorer to the reference)."""
+    free = [sum(1 for j in jokers if colour_of(j) == c) for c in range(3)]
+    order = sorted((v for v in range(1, 10) if value_points.get(v)), key=lambda v: -value_points[v])
+    most = {v: min(base[c][v - 1] + (free[c] > 0 and v in allowed) for c in range(3)) for v in order}
+    sets, fills = [0] * 9, [[], [], []]
+    best: list = [-1, None]
+
+    def runs_left() -> int:
+        return sum(_runs_with_jokers(tuple(base[c][u] + fills[c].count(u + 1) - sets[u] for u in range(9)),
+                                     free[c] - len(fills[c]), allowed, run.gaps, run.layered, sharing)[0]
+                   for c in range(3))
+
+    def visit(k: int, pts: int) -> None:
+        if k == len(order):
+            total = pts + runs_left()
+            if total > best[0]:
+                best[0], best[1] = total, (sets[:], [f[:] for f in fills])
+            return
+        if pts + sum(most[v] * value_points[v] for v in order[k:]) + runs_left() <= best[0]:
+            return
+        v = order[k]
+        for n in range(most[v], -1, -1):
+            lacking = [c for c in range(3) if base[c][v - 1] < n]
+            if any(base[c][v - 1] < n - 1 or len(fills[c]) == free[c] for c in lacking):
+                continue  # a colour short of a card for this many sets, and no joker to stand in
+            for c in lacking:
+                fills[c].append(v)
+            sets[v - 1] = n
+            visit(k + 1, pts + n * value_points[v])
+            sets[v - 1] = 0
+            for c in lacking:
+                fills[c].pop()
+
+    visit(0, 0)
+    pts, (sets, fills) = best
+    values_of = []
+    vecs = [row[:] for row in base]
+    for c in range(3):
+        left = tuple(base[c][u] + fills[c].count(u + 1) - sets[u] for u in range(9))
+        chosen = fills[c] + list(_runs_with_jokers(left, free[c] - len(fills[c]), allowed, run.gaps, run.layered,
+                                                   sharing)[1])
+        values_of.append(chosen)
+        for u in chosen:
+            vecs[c][u - 1] += 1
+    values = tuple(values_of[colour_of(j)].pop(0) for j in jokers)
+    tvecs = tuple(tuple(row) for row in vecs)
+    runs = tuple(_runs(tuple(a - b for a, b in zip(tvecs[c], sets, strict=True)), run.gaps, run.layered, sharing)
+                 for c in range(3))
+    return (pts, tvecs, jokers, values, tuple(sets), runs)
+
+
+@lru_cache(maxsize=1 << 16)
+def _runs_with_jokers(vec: Vec, jokers: int, allowed: tuple[int, ...], gaps: bool, layered: bool,
+                      sharing: str) -> tuple[int, tuple[int, ...]]:
+    """The most run points of one colour's ``vec`` with ``jokers`` more cards of that colour, each of a
+    value in ``allowed``, and those values (non-decreasing)."""
+    if not jokers:
+        return _run_points(vec, gaps, layered, sharing), ()
+    best: tuple[int, tuple[int, ...]] = (-1, ())
+    for v in allowed:
+        grown = list(vec)
+        grown[v - 1] += 1
+        pts, rest = _runs_with_jokers(tuple(grown), jokers - 1, tuple(u for u in allowed if u >= v), gaps, layered,
+                                      sharing)
+        if pts > best[0]:
+            best = (pts, (v, *rest))
     return best
 
 
@@ -81,7 +144,7 @@ def _best_joker_values(base: list[list[int]], jokers: list[int], allowed: tuple[
         for v in allowed:
             vec = list(base[c])
             vec[v - 1] += 1
-            row.append(_runs(tuple(vec), run.gaps, run.layered, sharing)[0])
+            row.append(_run_points(tuple(vec), run.gaps, run.layered, sharing))
         run_points.append(row)
     # gain[v][mask]: the value-set points jokers of the colours in ``mask`` add when they all take value v
     gain = {}
@@ -103,6 +166,35 @@ def _best_joker_values(base: list[list[int]], jokers: list[int], allowed: tuple[
         if pts > best:
             best, best_values = pts, tuple(allowed[i] for i in picks)
     return best_values
+
+
+@lru_cache(maxsize=1 << 16)
+def _run_points(vec: Vec, gaps: bool, layered: bool, sharing: str) -> int:
+    """The points of ``_runs`` alone: what the searches over jokers and value sets compare."""
+    if sharing == DISTINCT or layered or gaps:
+        return _runs(vec, gaps, layered, sharing)[0]
+    return _packed_consecutive_points(vec)
+
+
+def _packed_consecutive_points(vec: Vec) -> int:
+    """The points of ``_packed_consecutive`` by counts alone: the open runs 1, 2 and 3-or-more long
+    (n1, n2, n3) after each value, and how many of each go on; every copy not used to go on starts a
+    run (an open run costs nothing if it never reaches 3). A run counts its cards once it is 3 long."""
+    if sum(1 for n in vec if n) < 3 or not any(vec[v] and vec[v + 1] and vec[v + 2] for v in range(7)):
+        return 0
+    states = {(0, 0, 0): 0}
+    for copies in vec:
+        nxt: dict[tuple[int, int, int], int] = {}
+        for (n1, n2, n3), pts in states.items():
+            for k3 in range(min(n3, copies) + 1):
+                for k2 in range(min(n2, copies - k3) + 1):
+                    gain = pts + 3 * k2 + k3
+                    for k1 in range(min(n1, copies - k3 - k2) + 1):
+                        key = (copies - k1 - k2 - k3, k1, k2 + k3)
+                        if nxt.get(key, -1) < gain:
+                            nxt[key] = gain
+        states = nxt
+    return max(states.values())
 
 
 @lru_cache(maxsize=1 << 16)
@@ -143,25 +235,30 @@ def _packed(vec: Vec, gaps: bool) -> tuple[int, tuple[tuple[int, ...], ...]]:
 
 def _packed_consecutive(vec: Vec) -> tuple[int, tuple[tuple[int, ...], ...]]:
     """Value by value, the runs still open (by their first value) either go on or stop (worth their
-    length if 3 or more) and new runs start, as many as the copies of the value allow."""
-    states: dict[tuple[int, ...], tuple[int, tuple[tuple[int, ...], ...]]] = {(): (0, ())}
+    length if 3 or more) and new runs start, as many as the copies of the value allow. Open runs of
+    the same length so far, counting every length from 3 as one, have the same futures, so partial
+    choices are merged by those counts, keeping the most points, where an open run counts its cards
+    once it is 3 long (what it is worth from then on, whenever it stops): a handful of states per value."""
+    states: dict[tuple[int, int, int], tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]] = {(0, 0, 0): (0, (), ())}
     for v in range(1, 11):
         copies = vec[v - 1] if v <= 9 else 0
-        nxt: dict[tuple[int, ...], tuple[int, tuple[tuple[int, ...], ...]]] = {}
-        for open_, (pts, done) in states.items():
+        nxt: dict[tuple[int, int, int], tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+        for pts, open_, done in states.values():
             for keep in product((False, True), repeat=len(open_)):
                 going = [a for a, k in zip(open_, keep, strict=True) if k]
                 if len(going) > copies:
                     continue
-                closed = [tuple(range(a, v)) for a, k in zip(open_, keep, strict=True) if not k and v - a >= 3]
-                gain = sum(map(len, closed))
+                closed = tuple(tuple(range(a, v)) for a, k in zip(open_, keep, strict=True) if not k and v - a >= 3)
+                gain = sum(3 if v + 1 - a == 3 else 1 for a in going if v + 1 - a >= 3)
                 for new in range(copies - len(going) + 1):
-                    key = tuple(sorted(going + [v] * new))
-                    value = (pts + gain, done + tuple(closed))
-                    if key not in nxt or value[0] > nxt[key][0]:
-                        nxt[key] = value
+                    starts = (*going, *[v] * new)
+                    ages = [min(v + 1 - a, 3) for a in starts]
+                    key = (ages.count(1), ages.count(2), ages.count(3))
+                    if key not in nxt or pts + gain > nxt[key][0]:
+                        nxt[key] = (pts + gain, starts, done + closed)
         states = nxt
-    return states[()]
+    pts, _, done = states[(0, 0, 0)]
+    return pts, done
 
 
 def _packed_gaps(vec: Vec) -> tuple[int, tuple[tuple[int, ...], ...]]:

@@ -127,3 +127,13 @@ def test_the_layered_split_scores_below_the_optimum_first_at_six_cards():
     w = parse_cards("R1 R2 R3 R3 R4 R5")
     assert w in witnesses[6]
     assert (fast.points(w, layered), fast.points(w, optimal)) == (5, 6)
+
+
+def test_run_points_by_counts_equal_the_runs_found():
+    # The searches over jokers and value sets compare run points from a counts-only DP; the runs
+    # themselves come from the DP that keeps them. Every vector of 0-2 copies of values 1-7 (and 3 copies
+    # here and there) must agree.
+    vectors = [(*head, 0, 0) for head in product(range(3), repeat=7)]
+    vectors += [tuple(3 if v % k == 0 else 1 for v in range(1, 10)) for k in range(1, 10)]
+    for vec in vectors:
+        assert fast._packed_consecutive_points(vec) == fast._packed(vec, False)[0], vec
