@@ -29,11 +29,23 @@ class LazyGroup(click.Group):
 
     listing = False
 
-    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+    def main(self, args: Any = None, prog_name: str | None = None, *, standalone_mode: bool = True,
+             **kwargs: Any) -> Any:
         """Standalone (the ``arbiter`` command, click's test runner): exit with ``guarded``'s code."""
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
-        sys.exit(guarded(lambda: super(LazyGroup, self).main(*args, standalone_mode=False, **kwargs)))
+            return super().main(args, prog_name, standalone_mode=False, **kwargs)
+        sys.exit(guarded(lambda: self.direct(args, prog_name, **kwargs)))
+
+    def direct(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> object:
+        """click's ``main`` without its own handling of a broken pipe (which exits 1, the code of a
+        finding): errors reach ``guarded`` as they are; ``ctx.exit(n)`` (-h, --version) returns n."""
+        try:
+            with self.make_context(prog_name or "arbiter", list(sys.argv[1:] if args is None else args), **extra) as ctx:
+                return self.invoke(ctx)
+        except click.exceptions.Exit as e:
+            return e.exit_code
+        except EOFError:
+            raise click.exceptions.Abort() from None
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -88,7 +100,7 @@ def listed_command(module: str, attr: str) -> click.Command | None:
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="arbiter")
 def cli() -> None:
-    """arbiter: rules verification and formal models for card games (Red7 first)."""
+    """arbiter: rules verification and formal models for card games (Red7, Realms, Stick to Colours)."""
 
 
 def _say(message: str) -> None:
@@ -121,6 +133,9 @@ def guarded(invoke: Callable[[], object]) -> int:
             _say("interrupted")
             return EXIT_INTERRUPTED
         except click.UsageError as e:
+            if type(e).__name__ == "NoArgsIsHelpError":  # a bare group (arbiter, arbiter vectors): its help
+                click.echo(e.format_message(), err=True)
+                return EXIT_BAD_INPUT
             path = e.ctx.command_path.split(" ", 1) if e.ctx else []
             _say(e.format_message() + (f" (arbiter {path[1]} -h)" if len(path) == 2 else ""))
             return EXIT_BAD_INPUT
@@ -139,7 +154,7 @@ def guarded(invoke: Callable[[], object]) -> int:
 
 def run(args: list[str] | None = None) -> int:
     """Run the command line ``args`` (default ``sys.argv[1:]``) and return its exit code."""
-    return guarded(lambda: cli.main(args=args, prog_name="arbiter", standalone_mode=False))
+    return guarded(lambda: cli.direct(args, "arbiter"))
 
 
 def main() -> None:

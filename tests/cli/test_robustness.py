@@ -65,6 +65,26 @@ def test_a_full_stdout_is_one_line_and_exit_2():
     assert proc.stderr == "arbiter: cannot write the output: No space left on device\n"
 
 
+def test_a_reader_that_stops_reading_is_exit_2_without_a_message():
+    # `arbiter play | head -1`: click's own handling would exit 1, the code of a finding.
+    # The reading end is closed before the command writes, so its first write fails, whatever the timing.
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        proc = subprocess.run([*ARBITER, "play", "--seed", "1"], stdout=write, stderr=subprocess.PIPE, text=True,
+                              timeout=60, check=False)
+    finally:
+        os.close(write)
+    assert (proc.returncode, proc.stderr) == (2, "")
+
+
+@pytest.mark.parametrize("args", [[], ["vectors"]])
+def test_a_bare_group_prints_its_help_and_exit_2(args, capsys):
+    code, stdout, stderr = _run(args, capsys)
+    assert code == 2 and stdout == ""
+    assert stderr.startswith("Usage: arbiter") and "Commands:" in stderr and "arbiter:" not in stderr.splitlines()[0]
+
+
 # What a light command must not load: z3, hypothesis and networkx cost most of a second; ``solve``
 # without workers loads no worker pool either (multiprocessing, concurrent.futures).
 HEAVY = ("z3", "hypothesis", "networkx", "pytest")
