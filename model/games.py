@@ -24,18 +24,35 @@ DEFAULT = "red7"
 BOM = "\ufeff"  # a UTF-8 byte order mark, which some editors put at the start of a file
 
 
+class _Refused(ValueError):
+    """A value Python's parser would take but JSON (or a JSON writer) has no form for."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _Refused(f"{name} is not a JSON number")  # Python's parser takes NaN and Infinity; JSON does not
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _Refused(f"the number {text[:20]} is too large")
+    return value
+
+
 def read_json(text: str) -> Any:
     """The JSON value of ``text`` (a leading byte order mark ignored); ValueError with one clear
     line for anything Python's parser refuses, including nesting too deep for it and integers of
     more than 4300 digits."""
     text = text.removeprefix(BOM)
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as e:
         where = f"line {e.lineno} column {e.colno}" if "\n" in text.strip() else f"column {e.colno}"
         raise ValueError(f"not valid JSON ({e.msg} at {where})") from None
     except RecursionError:
         raise ValueError("not valid JSON here: nested too deeply") from None
+    except _Refused as e:
+        raise ValueError(f"not valid JSON here: {e}") from None
     except ValueError as e:  # an integer beyond Python's int() digit limit
         raise ValueError(f"not valid JSON here: {str(e).split(':')[0]}") from None
 
@@ -111,6 +128,8 @@ def info(game_id: Any) -> GameInfo:
     """The game named ``game_id`` or UnknownGame naming the known ones."""
     if isinstance(game_id, str) and game_id.strip().lower() in GAMES:
         return GAMES[game_id.strip().lower()]
+    if not isinstance(game_id, str):
+        raise UnknownGame(f"game: must be a game id ({', '.join(GAMES)}), got {json.dumps(game_id)[:40]}")
     raise UnknownGame(f"unknown game {game_id!r} (known: {', '.join(GAMES)})")
 
 

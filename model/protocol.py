@@ -5,7 +5,7 @@ that game's ``protocol.OPS``; the error answers, the loop and ``hello``'s list o
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import SimpleNamespace
 from typing import Any, TextIO
 
@@ -187,14 +187,31 @@ def handle_line(line: str) -> dict[str, Any]:
     return handle(request)
 
 
+LINE_LIMIT = 16 << 20  # a request line longer than this is refused (and read past) without being held
+
+
+def _lines(instream: TextIO) -> Iterator[str | None]:
+    """The lines of ``instream``, None for one longer than LINE_LIMIT (its rest is read and dropped)."""
+    while line := instream.readline(LINE_LIMIT + 1):
+        if len(line) <= LINE_LIMIT or line.endswith("\n"):
+            yield line
+            continue
+        while (rest := instream.readline(LINE_LIMIT)) and not rest.endswith("\n"):
+            pass
+        yield None
+
+
 def serve(instream: TextIO, outstream: TextIO) -> int:
     """Answer each non-blank line of ``instream`` on ``outstream``, flushing each answer; 0 at EOF."""
-    for line in instream:
-        if not line.strip():
+    for line in _lines(instream):
+        if line is None:
+            reply = error(None, INVALID_REQUEST, f"a request line longer than {LINE_LIMIT >> 20} MB")
+        elif not line.strip():
             continue
-        reply = handle_line(line)
+        else:
+            reply = handle_line(line)
         try:
-            text = json.dumps(reply)
+            text = json.dumps(reply, allow_nan=False)
         except (ValueError, RecursionError):  # an id Python can read but not write back
             text = json.dumps(error(None, INVALID_REQUEST, "the request id cannot be written back as JSON"))
         outstream.write(text + "\n")

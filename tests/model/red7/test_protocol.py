@@ -8,6 +8,7 @@ import sys
 import threading
 
 import pytest
+from arbiter.model import protocol
 from arbiter.model.red7 import apply, legal_moves
 from arbiter.model.red7.notation import parse_text, position_from_json, position_to_json, text_to_json
 from arbiter.model.red7.protocol import OPS, PROTOCOL, handle, handle_line, serve
@@ -207,7 +208,17 @@ HOSTILE = {
     "deeply nested": "[" * 100_000,
     "a 5000-digit integer": '{"id": 1, "op": "hello", "n": ' + "7" * 5000 + "}",
     "not UTF-8": "\ufffd\ufffd{",
+    "an id beyond a float": '{"id": 1e400, "op": "hello"}',
+    "a NaN id": '{"id": NaN, "op": "hello"}',
+    "an Infinity id": '{"id": -Infinity, "op": "hello"}',
 }
+
+
+def strict(text):
+    """JSON as the standard has it: Python's reader would take NaN and Infinity."""
+    def refuse(name):
+        raise AssertionError(f"{name} written")
+    return json.loads(text, parse_constant=refuse)
 
 
 @pytest.mark.parametrize("what", HOSTILE)
@@ -215,10 +226,25 @@ def test_hostile_json_is_an_error_answer_and_the_engine_keeps_serving(what):
     out = io.StringIO()
     lines = [HOSTILE[what], json.dumps({"id": "next", "op": "hello"})]
     assert serve(io.StringIO("\n".join(lines) + "\n"), out) == 0
-    first, second = (json.loads(line) for line in out.getvalue().splitlines())
+    first, second = (strict(line) for line in out.getvalue().splitlines())
     assert code(first) == "invalid_json" and first["id"] is None
     assert "\n" not in first["error"]["message"] and len(first["error"]["message"]) < 200
     assert second["id"] == "next" and second["protocol"] == PROTOCOL
+
+
+def test_a_line_over_the_limit_is_refused_and_the_next_one_served(monkeypatch):
+    monkeypatch.setattr(protocol, "LINE_LIMIT", 1000)
+    out = io.StringIO()
+    lines = [json.dumps({"id": "x" * 5000, "op": "hello"}), json.dumps({"id": "next", "op": "hello"})]
+    assert serve(io.StringIO("\n".join(lines) + "\n"), out) == 0
+    first, second = (strict(line) for line in out.getvalue().splitlines())
+    assert code(first) == "invalid_request" and first["id"] is None and "longer than" in first["error"]["message"]
+    assert second["id"] == "next" and second["protocol"] == PROTOCOL
+
+
+def test_a_game_that_is_not_a_string_is_named_as_such():
+    answer = protocol.handle({"id": 1, "op": "hello", "game": None})
+    assert code(answer) == "unknown_game" and "got null" in answer["error"]["message"]
 
 
 def test_a_byte_order_mark_before_a_request_is_ignored():
