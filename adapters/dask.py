@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Self, TypeVar
 
 from distributed import Client
+from distributed.comm.addressing import parse_address, parse_host_port
 from distributed.scheduler import KilledWorker
 
 R = TypeVar("R")
@@ -23,6 +24,14 @@ class Cluster:
     """A connection to the scheduler at ``address`` (``tcp://host:8786``); use as a context manager."""
 
     def __init__(self, address: str, connect_seconds: float | None = None) -> None:
+        try:
+            # A malformed address is refused before a Client exists: a half-built one tries to close
+            # itself at exit, printing a traceback after a 20 s wait.
+            scheme, location = parse_address(address)
+            if scheme in ("tcp", "tls"):
+                parse_host_port(location)
+        except ValueError as e:
+            raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: {e}") from None
         try:
             self.client = Client(address, timeout=connect_seconds or CONNECT_SECONDS, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as e:

@@ -5,6 +5,7 @@ a stopped job cancels its tasks; an unreachable scheduler is one line and exit 2
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
 
@@ -142,3 +143,11 @@ def test_unreachable_scheduler_is_one_line_and_exit_2(tmp_path, monkeypatch):
         result = CliRunner().invoke(cli, [*args, "--scheduler", "tcp://127.0.0.1:1"])
         assert result.exit_code == 2, args
         assert result.stderr.count("\n") == 1 and "cannot reach the Dask scheduler" in result.stderr
+
+
+@pytest.mark.parametrize("address", ["garbage", "", "tcp://host-without-port"])
+def test_a_malformed_address_is_one_line_at_once(tmp_path, address):
+    # No Client is built: a half-built one waits 20 s at exit and prints a traceback from its __del__.
+    proc = subprocess.run([sys.executable, "-m", "arbiter.cli", "solve", "--batch", batch_file(tmp_path, 1),
+                           "--scheduler", address], capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "missing port number" in proc.stderr
