@@ -83,12 +83,18 @@ class Processes:
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Shut ``pool`` down at once, whatever its workers are doing (the job is over or interrupted)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    # The pool's manager thread closes its wake-up pipe on its way out; waiting for it here keeps the
+    # interpreter's exit hook from writing to that pipe while it closes (an OSError printed at exit).
+    # shutdown() forgets the thread, so it is taken first.
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for p in processes:
         if p.is_alive():
             p.terminate()
     for p in processes:
         p.join(timeout=5)
+    if manager is not None:
+        manager.join(timeout=5)
 
 
 def local(jobs: int) -> Pieces:

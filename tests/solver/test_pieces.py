@@ -38,3 +38,20 @@ def test_a_piece_whose_worker_died_is_run_again(tmp_path):
 def test_a_worker_that_keeps_dying_stops_the_job():
     with pytest.raises(RuntimeError, match=f"worker processes died {pieces.RETRIES + 1} times"):
         list(Processes(2).map(always_dies, [(k,) for k in range(6)]))
+
+
+def slow_after_first(k):
+    import time
+    time.sleep(0 if k == 0 else 3)
+    return k
+
+
+def test_a_job_stopped_early_leaves_no_pool_thread_for_the_exit_hook():
+    # The interpreter's exit hook wakes every live pool's manager thread through a pipe; one still
+    # closing that pipe made it print an OSError at exit (advise --timeout, about 1 run in 10).
+    import concurrent.futures.process as pool_module
+
+    job = Processes(2).map(slow_after_first, [(k,) for k in range(6)])
+    assert next(job) == 0
+    job.close()
+    assert [t for t, wakeup in pool_module._threads_wakeups.items() if t.is_alive() or not wakeup._closed] == []
