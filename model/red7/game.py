@@ -156,6 +156,8 @@ class Position:
             raise PositionError("to_move", f"must be a player index 0..{n - 1}, got {self.to_move}")
         if self.out >> n or self.out < 0:
             raise PositionError("out", "names a player that does not exist")
+        if not self.in_play:
+            raise PositionError("out", "every player is out; a round ends when one player is left in")
         if self.is_out(self.to_move) and not self.is_over:
             raise PositionError("to_move", f"player {self.to_move} is out and cannot move")
         if self.scores is not None and len(self.scores) != n:
