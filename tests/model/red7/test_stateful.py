@@ -244,9 +244,13 @@ class WholeGames(RuleBasedStateMachine):
         self.turns = 0
         self.budget = measure(pos)  # no round can last more turns than this
         assert pos.rule == RED and pos.out == 0 and not pos.is_over
-        assert all(h.bit_count() == game.HAND_SIZE and p.bit_count() == 1
+        # Under new_hand=hand a last deal may run out of Palette cards (the deck is then empty): the
+        # last seats get none, and nobody may lead Red (player 0 goes first).
+        short = self.ruleset.new_hand == "hand" and not pos.deck
+        assert all(h.bit_count() == game.HAND_SIZE and (p.bit_count() == 1 or short and p == 0)
                    for h, p in zip(pos.hands, pos.palettes))
-        assert pos.to_move == (fast.leader(RED, pos.palettes) + 1) % pos.players or (
+        red = fast.leader(RED, pos.palettes)
+        assert pos.to_move == (0 if red is None else (red + 1) % pos.players) or (
             self.ruleset.next_round_first == "left_of_last_winner" and self.rounds > 1)
 
     # -- moves ------------------------------------------------------------------------------
