@@ -22,7 +22,17 @@ _AUCTION_KEYS = {"lot", "bidder", "leader", "high", "passed", "refused"}
 
 
 def _players_list(mask: int) -> list[int]:
-    return [i for i in range(8) if mask >> i & 1]
+    # Every bit, not only those of real seats: a text naming player 9 must reach the check that refuses it.
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _digits(word: str, field: str) -> list[int]:
+    """The players of a text field such as ``passes 02`` (``-``: none)."""
+    if word == "-":
+        return []
+    if not word.isdigit():
+        raise PositionError(field, f"expected the digits of players (e.g. 02) or -, got {word!r}")
+    return [int(ch) for ch in word]
 
 
 def _slot_json(s: Slot) -> dict[str, Any]:
@@ -271,7 +281,7 @@ def parse_text(text: str) -> Position:
     if not meta[1].isdecimal() or not meta[3].isdecimal():
         raise PositionError("players", "players and dealer are numbers")
     n = int(meta[1])
-    passes = [] if meta[5] == "-" else [int(ch) for ch in meta[5] if ch.isdigit()]
+    passes = _digits(meta[5], "passes")
     _words(sections[4], "hands")
     hands_txt = [h.split() for h in sections[4].strip()[len("hands"):].split("/")]
     players = [{"hand": [w for w in h if w != "-"]} for h in hands_txt]
@@ -302,7 +312,7 @@ def _auction_text(words: list[str], n: int) -> dict[str, Any] | None:
         bidder, leader, high = int(words[2]), int(words[4]), int(words[6])
     except (CardError, ValueError) as e:
         raise PositionError("auction", str(e)) from None
-    passed = [] if words[8] == "-" else [int(ch) for ch in words[8] if ch.isdigit()]
+    passed = _digits(words[8], "auction.passed")
     refused = [[w for w in r.split() if w != "-"] for r in " ".join(words[10:]).split("/")]
     if refused == [[]] and n:
         refused = [[] for _ in range(n)]

@@ -83,3 +83,25 @@ def test_bad_positions_name_the_field(change, field):
 def test_bad_texts_are_position_errors(text):
     with pytest.raises(PositionError):
         parse_position(text)
+
+
+def _with(text, old, new):
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+def _mark_player_9(text):
+    first = text.split("| market ")[1].split()[0]
+    return _with(text, f"| market {first}", f"| market {first}:x9")
+
+
+@pytest.mark.parametrize("edit, field", [
+    (lambda t: _with(t, "passes -", "passes hello"), "passes"),
+    (lambda t: _with(t, "passes -", "passes 0x"), "passes"),
+    (_mark_player_9, "market[0].x"),
+])
+def test_text_fields_are_read_whole_or_refused(edit, field):
+    # The text form once kept only the digits of "passes" and only players 0-7 of a market card's marks.
+    with pytest.raises(PositionError) as e:
+        parse_position(edit(format_text(deal(3, 1))))
+    assert e.value.field == field
