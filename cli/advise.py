@@ -6,15 +6,16 @@ from __future__ import annotations
 import sys
 
 import click
+from arbiter.model import games
 from arbiter.model.red7.game import PositionError
-from arbiter.model.red7.notation import load_position
-from arbiter.model.red7.view import View, format_view, load_view, view_of
+from arbiter.model.red7.notation import parse_position
+from arbiter.model.red7.view import View, format_view, parse_view, view_of
 from arbiter.solver.advise import MAX_DEALS, SAMPLES, Advice, TooManyDeals
 from arbiter.solver.advise import advise as advise_view
 from arbiter.solver.pieces import Pieces
 
 from . import workers
-from .common import echo_json, fail
+from .common import echo_json, fail, load_any
 
 EXIT_UNFINISHED, EXIT_INTERRUPTED = 1, 130
 HOW = {None: "", "separated": "stopped early: the best turn's interval is clear of every other's",
@@ -100,9 +101,14 @@ def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeo
     The deals are solved in pieces of ten, here, in --jobs processes or on a Dask cluster
     (--scheduler); the answer is the same. Exit 1 when --timeout stopped it, 130 on Ctrl-C (both
     print the deals done so far)."""
+    game, text = load_any(view)
+    if game != "red7":
+        fail(f"advise takes a Red7 view, got a {games.info(game).name} one")
     try:
-        seat = view_of(load_position(view, sys.stdin)) if hide else load_view(view, sys.stdin)
+        seat = view_of(parse_position(text)) if hide else parse_view(text)
     except PositionError as e:
+        if hide and _is_view(text):
+            fail("--hide takes a whole position (all cards shown); this is already a view")
         fail(f"bad view: {e}")
     with workers.pieces(jobs, scheduler) as runner:
         advice = run(seat, exact, samples, seed, timeout, jobs, max_deals, runner=runner)
@@ -117,3 +123,11 @@ def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeo
         sys.exit(EXIT_INTERRUPTED)
     if advice.stopped == "timeout":
         sys.exit(EXIT_UNFINISHED)
+
+
+def _is_view(text: str) -> bool:
+    try:
+        parse_view(text)
+    except PositionError:
+        return False
+    return True

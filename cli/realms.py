@@ -3,9 +3,7 @@ is winning the trick in progress under each reading that disagrees, and seeded g
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import Any
 
 import click
@@ -196,24 +194,14 @@ def solve_piece(pos: Position, tricks: int | None, max_nodes: int | None, timeou
     return solve_position(pos, tricks, max_nodes=max_nodes, timeout=timeout)
 
 
-def _batch_positions(batch: str) -> list[Position]:
-    """Every position of a JSON-lines file, each one a player can play in; bad input fails naming the line."""
-    try:
-        lines = (sys.stdin.read() if batch == "-" else Path(batch).read_text(encoding="utf-8")).splitlines()
-    except (OSError, UnicodeDecodeError) as e:
-        fail(f"cannot read {batch!r}: {e}")
-    positions = []
-    for number, line in enumerate(lines, 1):
-        if line.strip():
-            try:
-                pos = parse_position(line).validate()
-            except PositionError as e:
-                fail(f"{batch} line {number}: bad position: {e}")
-            if pos.phase != "play":
-                fail(f"{batch} line {number}: cannot solve this position: the solver needs a player to play a card "
-                     f"(phase play), got phase {pos.phase}")
-            positions.append(pos)
-    return positions
+def _solvable(line: str) -> Position:
+    """A batch line: a position a player can play a card in."""
+    from .solve import Unsolvable
+
+    pos = parse_position(line).validate()
+    if pos.phase != "play":
+        raise Unsolvable(f"the solver needs a player to play a card (phase play), got phase {pos.phase}")
+    return pos
 
 
 def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
@@ -234,11 +222,11 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
         if not result.solved:
             raise SystemExit(1)
         return
-    from .solve import run_batch
+    from .solve import read_batch, run_batch
 
     def summary(k: int, result) -> str:
         expected = "?" if result.expected is None else f"{result.expected:.3f}"
         return f"{k}: guaranteed {result.guaranteed}, expected {expected}; best moves: {', '.join(result.best_moves) or 'none'}"
 
-    pieces = [(pos, tricks, max_nodes, timeout) for pos in _batch_positions(batch)]
+    pieces = [(pos, tricks, max_nodes, timeout) for pos in read_batch(batch, _solvable, PositionError, "realms")]
     run_batch(solve_piece, pieces, summary, as_json, jobs, scheduler)

@@ -13,13 +13,13 @@ from typing import Any
 import click
 from arbiter.model import games
 from arbiter.model.red7.cards import COLOUR_NAMES, card_code
-from arbiter.model.red7.game import Position, PositionError, apply
-from arbiter.model.red7.notation import parse_position, position_from_json
+from arbiter.model.red7.game import PositionError, apply
+from arbiter.model.red7.notation import parse_position
 from arbiter.solver import SolveResult
 from arbiter.solver import solve as solve_position
 
 from . import workers
-from .common import Seconds, card, cards, count, echo_json, fail, game_cli, load, load_any, red7_position
+from .common import Seconds, card, cards, count, echo_json, fail, game_cli, load_any, red7_position
 
 EXIT_UNKNOWN = 1  # a limit stopped the search before the answer
 MAX_NODES = 10**12
@@ -97,36 +97,6 @@ def render(result: SolveResult, all_moves: bool = False, work: bool = True) -> l
     return lines
 
 
-def _load(arg: str) -> Position:
-    """A POSITION argument, or a puzzle file of examples/puzzles (its ``position`` object)."""
-    path = Path(arg)
-    if path.suffix == ".json" and path.is_file():
-        try:
-            obj = json.loads(path.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-            obj = None  # let the common loader report it
-        if isinstance(obj, dict) and "position" in obj and "answer" in obj:
-            try:
-                return position_from_json(obj["position"])
-            except PositionError as e:
-                fail(f"bad puzzle position in {arg}: {e}")
-    return load(arg)
-
-
-def _puzzle_position(arg: str) -> dict | None:
-    """The ``position`` object of a puzzle file of examples/puzzles, or None when ``arg`` is none."""
-    path = Path(arg)
-    if path.suffix != ".json" or not path.is_file():
-        return None
-    try:
-        obj = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return None  # the common loader reports it
-    if isinstance(obj, dict) and isinstance(obj.get("position"), dict) and "answer" in obj:
-        return obj["position"]
-    return None
-
-
 def _batch_game(path: str) -> str:
     """The game of a batch file's first position (Red7 when it cannot be read: its loader says why)."""
     if path == "-" or not Path(path).is_file():
@@ -138,9 +108,13 @@ def _batch_game(path: str) -> str:
         return "red7"
 
 
-def read_batch(path: str, parse=parse_position, errors: type[Exception] = PositionError) -> list:
+class Unsolvable(ValueError):
+    """A batch line that is a sound position the solver does not take (its ``parse`` says why)."""
+
+
+def read_batch(path: str, parse=parse_position, errors: type[Exception] = PositionError, game: str = "red7") -> list:
     """Every position of a JSON-lines file (blank lines skipped), read by ``parse`` (Red7 by default);
-    bad input (``errors``) fails naming the line."""
+    bad input (``errors``, a line of another game than ``game``, or Unsolvable) fails naming the line."""
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
@@ -149,11 +123,26 @@ def read_batch(path: str, parse=parse_position, errors: type[Exception] = Positi
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
+        if (other := _line_game(line)) not in (None, game):
+            fail(f"{path} line {number}: a {games.info(other).name} position; a batch holds positions of one game "
+                 f"({games.info(game).name}, as its first line)")
         try:
             positions.append(parse(line))
+        except Unsolvable as e:
+            fail(f"{path} line {number}: cannot solve this position: {e}")
         except errors as e:
             fail(f"{path} line {number}: bad position: {e}")
     return positions
+
+
+def _line_game(line: str) -> str | None:
+    """The game a batch line names, None when it cannot tell (the game's reader then says what is wrong)."""
+    try:
+        if line.lstrip().startswith("{"):
+            games.read_json(line)
+        return games.game_of_text(line)
+    except (ValueError, games.UnknownGame):
+        return None
 
 
 @click.command()
@@ -186,15 +175,13 @@ def solve(position: str | None, batch: str | None, as_json: bool, all_moves: boo
             fail("--tricks is for Realms positions")
         _solve_batch(batch, as_json, max_nodes, timeout, jobs, scheduler)
         return
-    puzzle = _puzzle_position(position)
-    game, text = (games.game_of_json(puzzle), json.dumps(puzzle)) if puzzle is not None else load_any(position)
+    game, text = load_any(position)
     if game != "red7":
         game_cli(game).solve(text, None, as_json, all_moves, max_nodes, timeout, tricks)
         return
     if tricks is not None:
         fail("--tricks is for Realms positions")
-    result = solve_position(_load(position) if puzzle is not None else red7_position(game, text),
-                            max_nodes=max_nodes, timeout=timeout)
+    result = solve_position(red7_position(game, text), max_nodes=max_nodes, timeout=timeout)
     if as_json:
         echo_json(result.to_json())
     else:

@@ -183,7 +183,7 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
     if batch is not None:
         from .solve import read_batch, run_batch
 
-        positions = read_batch(batch, _solvable, PositionError)
+        positions = read_batch(batch, _solvable, PositionError, "stick-to-colours")
         run_batch(solve_position, [(pos, max_nodes, timeout) for pos in positions], _batch_line, as_json, jobs,
                   scheduler)
         return

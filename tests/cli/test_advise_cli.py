@@ -1,6 +1,7 @@
 """``arbiter advise``: the JSON shape, seeding, partial results with their exit codes, bad views."""
 
 import json
+from pathlib import Path
 
 import pytest
 from arbiter.cli.main import cli
@@ -43,6 +44,18 @@ def test_text_says_what_the_measure_is_and_reads_stdin():
     ([VIEW, "--exact"], "--exact: 111930 consistent deals, more than the limit of 20000"),
 ])
 def test_bad_views_exit_2_with_one_line(args, words):
+    out = run(*args)
+    assert out.exit_code == 2 and words in out.output and len(out.output.strip().splitlines()) == 1
+
+
+REALMS_PUZZLE = str(Path(__file__).resolve().parents[2] / "examples" / "puzzles" / "realms" / "01-the-match-steals-it.json")
+
+
+@pytest.mark.parametrize("args, words", [
+    ([REALMS_PUZZLE], "advise takes a Red7 view, got a Realms (trick-taking) one"),
+    (["red 0 | R7 O3 / Y4 | 3 / V6", "--hide"], "--hide takes a whole position (all cards shown); this is already a view"),
+])
+def test_other_games_and_views_given_to_hide_are_named(args, words):
     out = run(*args)
     assert out.exit_code == 2 and words in out.output and len(out.output.strip().splitlines()) == 1
 

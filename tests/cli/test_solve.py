@@ -175,3 +175,21 @@ def test_batch_progress_is_not_written_when_stderr_is_no_terminal(tmp_path):
     batch.write_text(f"{WON}\n{LOST}\n", encoding="utf-8")
     result = run("--batch", str(batch), "--json")
     assert result.exit_code == 0 and "solving" not in result.output and len(result.output.splitlines()) == 2
+
+
+def test_a_batch_of_two_games_names_the_line(tmp_path):
+    from arbiter.model import realms
+    from arbiter.model.red7 import deal, position_to_json
+
+    batch = tmp_path / "mixed.jsonl"
+    batch.write_text(json.dumps(position_to_json(deal(2, 1))) + "\n" + json.dumps(realms.position_to_json(realms.deal(2, 1)))
+                     + "\n", encoding="utf-8")
+    out = run("--batch", str(batch))
+    assert out.exit_code == 2 and len(out.output.strip().splitlines()) == 1
+    assert "line 2: a Realms (trick-taking) position; a batch holds positions of one game (Red7" in out.output
+
+
+@pytest.mark.parametrize("command", ["show", "moves"])
+def test_commands_that_read_a_position_take_puzzle_files(command):
+    out = CliRunner().invoke(cli, [command, PUZZLE])
+    assert out.exit_code == 0, out.output
