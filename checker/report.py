@@ -131,7 +131,8 @@ class Report:
         for category, labels in self.coverage.items():
             missing = self.not_exercised.get(category, [])
             if missing:
-                parts.append(f"{category} {len(labels)} (not exercised: {', '.join(missing)})")
+                shown = f"{len(labels)} kinds" if len(labels) > 8 else ", ".join(labels)
+                parts.append(f"{category} {shown} (not exercised: {', '.join(missing)})")
             elif len(labels) > 8:
                 parts.append(f"{category} all {len(labels)}")
             else:

@@ -77,3 +77,12 @@ def test_a_bad_hello_is_a_clear_fault(hello, words):
     with pytest.raises(EngineFault) as fault:
         from_hello(hello, PLUGIN, "e")
     assert words in str(fault.value)
+
+
+def test_coverage_lists_the_labels_it_exercised_beside_those_it_did_not():
+    # "players 3 (not exercised: 3, 5)" once gave a count where the labels belong.
+    from arbiter.checker.report import Report
+
+    report = Report("engine", "realms", coverage={"players": {"2": 4, "4": 1, "6": 2}},
+                    not_exercised={"players": ["3", "5"]})
+    assert "coverage: players 2, 4, 6 (not exercised: 3, 5)" in report.to_text()
