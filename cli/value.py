@@ -35,7 +35,7 @@ def _biddable(pos, code: str) -> str | None:
 @click.option("--max-nodes", type=count(MAX_NODES), help="Stop the refusals search after this many nodes (unknown).")
 @click.option("--timeout", type=Seconds(), help="Stop the refusals search after this many seconds (unknown).")
 def value(position_arg: str, card_code_arg: str, as_json: bool, max_nodes: int | None, timeout: float | None) -> None:
-    """How many points CARD (e.g. R5, gj) would add to each player's (and the bot's) best score now, in
+    """How many points CARD (such as R5 or gj) would add to each player's (and the bot's) best score now, in
     the Stick to Colours POSITION (a file, - for stdin, inline JSON or text notation), and how many
     refusals it is worth to the player to move: the largest bid for it that does as well, under best
     play to the end of the game, as letting it go. Exit 1 when a limit stopped that search."""

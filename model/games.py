@@ -192,4 +192,7 @@ def read_text(arg: str, stdin: TextIO | None = None, what: str = "position") -> 
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise ValueError(f"cannot read {arg!r}: {e}") from None
-    return text.removeprefix(BOM)
+    text = text.removeprefix(BOM)
+    if not text.strip():
+        raise ValueError(f"empty input ({'stdin' if arg == '-' else repr(arg)} holds no {what})")
+    return text
