@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from arbiter.model import games as model_games
 from arbiter.model.switches import RulesetError, SwitchRuleset
 
-from .plugin import Capabilities, Difference, Needs
+from .plugin import Capabilities, Difference, Needs, reads
 from .vectors import make_case
 
 
@@ -20,6 +20,7 @@ class ListedPlugin:
     ops: tuple[str, ...]
     rules: tuple[str, ...]
     ruleset_class: type[SwitchRuleset]
+    op_switches: ClassVar[dict[str, tuple[str, ...]]] = {}  # see GamePlugin.op_switches
     descriptions: ClassVar[dict[str, str]] = {}
 
     # -- what each game gives ------------------------------------------------------------------
@@ -94,12 +95,14 @@ class ListedPlugin:
         return Capabilities(self.game, self.ops, self.players, tuple(self.ruleset_class.PRESETS),
                             dict(self.ruleset_class.SWITCHES))
 
-    def random_ruleset(self, rng: random.Random, caps: Capabilities, ruleset: Any) -> SwitchRuleset:
+    def random_ruleset(self, rng: random.Random, caps: Capabilities, ruleset: Any, op: str) -> SwitchRuleset:
+        """``ruleset``, else a preset of ``caps`` with a random value of each switch ``op`` reads (the
+        others stay at the preset's: they cannot change the answer)."""
         if ruleset is not None:
             return self.ruleset_class.from_json(ruleset)
         base = self.ruleset_class.PRESETS[rng.choice(caps.presets)]
         chosen = {name: rng.choice(caps.switches[name]) for name in self.ruleset_class.SWITCHES
-                  if caps.switches.get(name)}
+                  if caps.switches.get(name) and reads(self, op, name)}
         return base.with_switches(**chosen)
 
     def strategy(self, op: str, rule: str, caps: Capabilities, ruleset: Any, edge_cases: bool) -> Any:
@@ -120,7 +123,8 @@ class ListedPlugin:
         if any(op in ("legal_moves", "apply") for op in ops):  # a trick or a score has no player count
             universe["players"] = [str(n) for n in caps.players]
         defaults = self.ruleset_class.SWITCHES
-        values = [f"{name}={v}" for name, vs in caps.switches.items() if name in defaults
+        values = [f"{name}={v}" for name, vs in caps.switches.items()
+                  if name in defaults and any(reads(self, op, name) for op in ops)
                   for v in vs if v != defaults[name][0]]
         if values:
             universe["switch values"] = values

@@ -72,6 +72,7 @@ class Realms(ListedPlugin):
     ops = ("trick", "legal_moves", "apply")
     rules = tuple(RULE_OF_OP.values())
     ruleset_class = Ruleset
+    op_switches: ClassVar[dict[str, tuple[str, ...]]] = {"trick": TRICK_SWITCHES}
     descriptions: ClassVar[dict[str, str]] = {"examples": "the rulebook's Examples under every trick reading",
                     "edges": "one trick per rule clause (Specials, Purple, Timing, Nuance) under every trick reading",
                     "random": "seeded tricks of 2-6 cards", "errors": "bad requests are error answers"}
@@ -108,7 +109,7 @@ class Realms(ListedPlugin):
         return {"game": GAME, "op": "trick", "ruling": ruling, "cards": cards, **ruleset_field(ruleset)}
 
     def random_request(self, op: str, rng: random.Random, caps: Capabilities, ruleset: Any) -> dict[str, Any]:
-        rs = self.random_ruleset(rng, caps, ruleset)
+        rs = self.random_ruleset(rng, caps, ruleset, op)
         players = rng.choice(caps.players)
         if op == "trick":
             return random_trick(rng, rs, players)

@@ -72,6 +72,7 @@ class StickToColours(ListedPlugin):
     ops = ("score", "legal_moves", "apply")
     rules = tuple(RULE_OF_OP.values())
     ruleset_class = Ruleset
+    op_switches: ClassVar[dict[str, tuple[str, ...]]] = {"score": (*SCORING_SWITCHES, "deck")}  # deck: which cards exist
     descriptions: ClassVar[dict[str, str]] = {"hard-cases": "collections whose best split is easy to get wrong (duplicates, jokers, sets)",
                     "switches": "every scoring switch value on a collection where it changes the points"}
 
@@ -99,7 +100,7 @@ class StickToColours(ListedPlugin):
                                self.reason({"op": "apply"}))
 
     def random_request(self, op: str, rng: random.Random, caps: Capabilities, ruleset: Any) -> dict[str, Any]:
-        rs = self.random_ruleset(rng, caps, ruleset)
+        rs = self.random_ruleset(rng, caps, ruleset, op)
         if op == "score":
             deck = [card_code(c) for c in cards_of(deck_counts(rs))]
             return _score(sorted(rng.sample(deck, rng.randint(0, 12))), rs)
