@@ -18,10 +18,12 @@ from .vectors import make_case
 class ListedPlugin:
     game: str
     ops: tuple[str, ...]
-    rules: tuple[str, ...]
     ruleset_class: type[SwitchRuleset]
     op_switches: ClassVar[dict[str, tuple[str, ...]]] = {}  # see GamePlugin.op_switches
     descriptions: ClassVar[dict[str, str]] = {}
+    rule_of_op: ClassVar[dict[str, str]] = {}  # op -> the rule its requests are about (``rules`` in order)
+    reasons: ClassVar[dict[str, str]] = {}  # op -> the clause that decides its answers
+    seats: ClassVar[str] = "players"  # the position's list with one entry a player
 
     # -- what each game gives ------------------------------------------------------------------
     def cases(self) -> Iterator[tuple[str, dict[str, Any], str]]:
@@ -36,13 +38,26 @@ class ListedPlugin:
         """How a non-error answer to a request of the game's own op (not legal_moves) differs."""
         raise NotImplementedError
 
-    def players_of(self, request: dict[str, Any]) -> int | None:
-        return None
-
     # -- shared ----------------------------------------------------------------------------------
     @property
     def players(self) -> tuple[int, ...]:
         return model_games.GAMES[self.game].players
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(self.rule_of_op.values())
+
+    def reason(self, request: dict[str, Any]) -> str:
+        return self.reasons.get(request.get("op"), "")
+
+    def rule_of(self, request: dict[str, Any]) -> str:
+        return self.rule_of_op.get(request.get("op"), str(request.get("op")))
+
+    def players_of(self, request: dict[str, Any]) -> int | None:
+        """The player count of a request's position (None for a request without one)."""
+        pos = request.get("position")
+        seats = pos.get(self.seats) if isinstance(pos, dict) else None
+        return len(seats) if isinstance(seats, list) else None
 
     def compare(self, request: dict[str, Any], want: dict[str, Any], got: dict[str, Any]) -> Difference | None:
         """Errors by presence, ``legal_moves`` as sets of move texts, the rest by the game."""

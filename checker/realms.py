@@ -70,7 +70,12 @@ def random_position(rng: random.Random, players: int, ruleset: Ruleset) -> tuple
 class Realms(ListedPlugin):
     game = GAME
     ops = ("trick", "legal_moves", "apply")
-    rules = tuple(RULE_OF_OP.values())
+    rule_of_op = RULE_OF_OP
+    reasons: ClassVar[dict[str, str]] = {
+        "trick": "Colour Match Override, Timing Rule, Specials and Purple wilds decide the winner",
+        "legal_moves": "Follow: players must follow the ruling colour if able",
+        "apply": "the move's effects, the trick's end, the Draw Phase"}
+    seats = "hands"
     ruleset_class = Ruleset
     op_switches: ClassVar[dict[str, tuple[str, ...]]] = {"trick": TRICK_SWITCHES}
     descriptions: ClassVar[dict[str, str]] = {"examples": "the rulebook's Examples under every trick reading",
@@ -124,18 +129,6 @@ class Realms(ListedPlugin):
             return None
         return None if got.get("position") == want["position"] else Difference("position differs",
                                                                                  "a different position after the move")
-
-    def reason(self, request: dict[str, Any]) -> str:
-        return {"trick": "Colour Match Override, Timing Rule, Specials and Purple wilds decide the winner",
-                "legal_moves": "Follow: players must follow the ruling colour if able",
-                "apply": "the move's effects, the trick's end, the Draw Phase"}.get(request.get("op"), "")
-
-    def rule_of(self, request: dict[str, Any]) -> str:
-        return RULE_OF_OP.get(request.get("op"), str(request.get("op")))
-
-    def players_of(self, request: dict[str, Any]) -> int | None:
-        pos = request.get("position")
-        return len(pos["hands"]) if isinstance(pos, dict) and isinstance(pos.get("hands"), list) else None
 
     def unreachable(self, request: dict[str, Any]) -> str | None:
         cards = request.get("cards")
