@@ -11,16 +11,19 @@ from typing import Any, ClassVar
 from arbiter.model import games as model_games
 from arbiter.model.switches import RulesetError, SwitchRuleset
 
-from .plugin import Capabilities, Difference, Needs
+from .plugin import Capabilities, Difference, Needs, reads
 from .vectors import make_case
 
 
 class ListedPlugin:
     game: str
     ops: tuple[str, ...]
-    rules: tuple[str, ...]
     ruleset_class: type[SwitchRuleset]
+    op_switches: ClassVar[dict[str, tuple[str, ...]]] = {}  # see GamePlugin.op_switches
     descriptions: ClassVar[dict[str, str]] = {}
+    rule_of_op: ClassVar[dict[str, str]] = {}  # op -> the rule its requests are about (``rules`` in order)
+    reasons: ClassVar[dict[str, str]] = {}  # op -> the clause that decides its answers
+    seats: ClassVar[str] = "players"  # the position's list with one entry a player
 
     # -- what each game gives ------------------------------------------------------------------
     def cases(self) -> Iterator[tuple[str, dict[str, Any], str]]:
@@ -35,13 +38,26 @@ class ListedPlugin:
         """How a non-error answer to a request of the game's own op (not legal_moves) differs."""
         raise NotImplementedError
 
-    def players_of(self, request: dict[str, Any]) -> int | None:
-        return None
-
     # -- shared ----------------------------------------------------------------------------------
     @property
     def players(self) -> tuple[int, ...]:
         return model_games.GAMES[self.game].players
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(self.rule_of_op.values())
+
+    def reason(self, request: dict[str, Any]) -> str:
+        return self.reasons.get(request.get("op"), "")
+
+    def rule_of(self, request: dict[str, Any]) -> str:
+        return self.rule_of_op.get(request.get("op"), str(request.get("op")))
+
+    def players_of(self, request: dict[str, Any]) -> int | None:
+        """The player count of a request's position (None for a request without one)."""
+        pos = request.get("position")
+        seats = pos.get(self.seats) if isinstance(pos, dict) else None
+        return len(seats) if isinstance(seats, list) else None
 
     def compare(self, request: dict[str, Any], want: dict[str, Any], got: dict[str, Any]) -> Difference | None:
         """Errors by presence, ``legal_moves`` as sets of move texts, the rest by the game."""
@@ -94,12 +110,14 @@ class ListedPlugin:
         return Capabilities(self.game, self.ops, self.players, tuple(self.ruleset_class.PRESETS),
                             dict(self.ruleset_class.SWITCHES))
 
-    def random_ruleset(self, rng: random.Random, caps: Capabilities, ruleset: Any) -> SwitchRuleset:
+    def random_ruleset(self, rng: random.Random, caps: Capabilities, ruleset: Any, op: str) -> SwitchRuleset:
+        """``ruleset``, else a preset of ``caps`` with a random value of each switch ``op`` reads (the
+        others stay at the preset's: they cannot change the answer)."""
         if ruleset is not None:
             return self.ruleset_class.from_json(ruleset)
         base = self.ruleset_class.PRESETS[rng.choice(caps.presets)]
         chosen = {name: rng.choice(caps.switches[name]) for name in self.ruleset_class.SWITCHES
-                  if caps.switches.get(name)}
+                  if caps.switches.get(name) and reads(self, op, name)}
         return base.with_switches(**chosen)
 
     def strategy(self, op: str, rule: str, caps: Capabilities, ruleset: Any, edge_cases: bool) -> Any:
@@ -120,7 +138,8 @@ class ListedPlugin:
         if any(op in ("legal_moves", "apply") for op in ops):  # a trick or a score has no player count
             universe["players"] = [str(n) for n in caps.players]
         defaults = self.ruleset_class.SWITCHES
-        values = [f"{name}={v}" for name, vs in caps.switches.items() if name in defaults
+        values = [f"{name}={v}" for name, vs in caps.switches.items()
+                  if name in defaults and any(reads(self, op, name) for op in ops)
                   for v in vs if v != defaults[name][0]]
         if values:
             universe["switch values"] = values

@@ -72,6 +72,9 @@ class GamePlugin(Protocol):
     game: str
     ops: tuple[str, ...]  # the ops the checker can check, in checking order
     rules: tuple[str, ...]  # the random search shares its budget evenly over these
+    # op -> the switches its answers read (random cases draw rulesets over these only); an op not
+    # named reads every switch. A test checks that no other switch changes an answer.
+    op_switches: dict[str, tuple[str, ...]]
 
     def answer(self, request: dict[str, Any]) -> dict[str, Any]:
         """The model's answer; raises ValueError (or a subclass) on a malformed request."""
@@ -126,3 +129,9 @@ class GamePlugin(Protocol):
 
     def vector_files(self) -> dict[str, dict[str, Any]]:
         """Relative path -> {"group", "topic", "description", "cases"}, deterministic."""
+
+
+def reads(plugin: GamePlugin, op: str, switch: str) -> bool:
+    """Whether ``op``'s answers can depend on ``switch``, as ``plugin.op_switches`` declares."""
+    declared = plugin.op_switches.get(op)
+    return declared is None or switch in declared

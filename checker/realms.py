@@ -70,8 +70,14 @@ def random_position(rng: random.Random, players: int, ruleset: Ruleset) -> tuple
 class Realms(ListedPlugin):
     game = GAME
     ops = ("trick", "legal_moves", "apply")
-    rules = tuple(RULE_OF_OP.values())
+    rule_of_op = RULE_OF_OP
+    reasons: ClassVar[dict[str, str]] = {
+        "trick": "Colour Match Override, Timing Rule, Specials and Purple wilds decide the winner",
+        "legal_moves": "Follow: players must follow the ruling colour if able",
+        "apply": "the move's effects, the trick's end, the Draw Phase"}
+    seats = "hands"
     ruleset_class = Ruleset
+    op_switches: ClassVar[dict[str, tuple[str, ...]]] = {"trick": TRICK_SWITCHES}
     descriptions: ClassVar[dict[str, str]] = {"examples": "the rulebook's Examples under every trick reading",
                     "edges": "one trick per rule clause (Specials, Purple, Timing, Nuance) under every trick reading",
                     "random": "seeded tricks of 2-6 cards", "errors": "bad requests are error answers"}
@@ -108,7 +114,7 @@ class Realms(ListedPlugin):
         return {"game": GAME, "op": "trick", "ruling": ruling, "cards": cards, **ruleset_field(ruleset)}
 
     def random_request(self, op: str, rng: random.Random, caps: Capabilities, ruleset: Any) -> dict[str, Any]:
-        rs = self.random_ruleset(rng, caps, ruleset)
+        rs = self.random_ruleset(rng, caps, ruleset, op)
         players = rng.choice(caps.players)
         if op == "trick":
             return random_trick(rng, rs, players)
@@ -123,18 +129,6 @@ class Realms(ListedPlugin):
             return None
         return None if got.get("position") == want["position"] else Difference("position differs",
                                                                                  "a different position after the move")
-
-    def reason(self, request: dict[str, Any]) -> str:
-        return {"trick": "Colour Match Override, Timing Rule, Specials and Purple wilds decide the winner",
-                "legal_moves": "Follow: players must follow the ruling colour if able",
-                "apply": "the move's effects, the trick's end, the Draw Phase"}.get(request.get("op"), "")
-
-    def rule_of(self, request: dict[str, Any]) -> str:
-        return RULE_OF_OP.get(request.get("op"), str(request.get("op")))
-
-    def players_of(self, request: dict[str, Any]) -> int | None:
-        pos = request.get("position")
-        return len(pos["hands"]) if isinstance(pos, dict) and isinstance(pos.get("hands"), list) else None
 
     def unreachable(self, request: dict[str, Any]) -> str | None:
         cards = request.get("cards")

@@ -70,8 +70,12 @@ def random_position(rng: random.Random, players: int, ruleset: Ruleset) -> Any:
 class StickToColours(ListedPlugin):
     game = GAME
     ops = ("score", "legal_moves", "apply")
-    rules = tuple(RULE_OF_OP.values())
+    rule_of_op = RULE_OF_OP
+    reasons: ClassVar[dict[str, str]] = {"score": "the most points over every joker value and choice of sets",
+                                         "legal_moves": "every legal whole decision of the auction, each once",
+                                         "apply": "the position after the decision"}
     ruleset_class = Ruleset
+    op_switches: ClassVar[dict[str, tuple[str, ...]]] = {"score": (*SCORING_SWITCHES, "deck")}  # deck: which cards exist
     descriptions: ClassVar[dict[str, str]] = {"hard-cases": "collections whose best split is easy to get wrong (duplicates, jokers, sets)",
                     "switches": "every scoring switch value on a collection where it changes the points"}
 
@@ -99,7 +103,7 @@ class StickToColours(ListedPlugin):
                                self.reason({"op": "apply"}))
 
     def random_request(self, op: str, rng: random.Random, caps: Capabilities, ruleset: Any) -> dict[str, Any]:
-        rs = self.random_ruleset(rng, caps, ruleset)
+        rs = self.random_ruleset(rng, caps, ruleset, op)
         if op == "score":
             deck = [card_code(c) for c in cards_of(deck_counts(rs))]
             return _score(sorted(rng.sample(deck, rng.randint(0, 12))), rs)
@@ -120,18 +124,6 @@ class StickToColours(ListedPlugin):
         except ValueError as e:
             return Difference("position differs", f"not a position: {e}")
         return None if same else Difference("position differs", "a different position after the decision")
-
-    def reason(self, request: dict[str, Any]) -> str:
-        return {"score": "the most points over every joker value and choice of sets",
-                "legal_moves": "every legal whole decision of the auction, each once",
-                "apply": "the position after the decision"}.get(request.get("op"), "")
-
-    def rule_of(self, request: dict[str, Any]) -> str:
-        return RULE_OF_OP.get(request.get("op"), str(request.get("op")))
-
-    def players_of(self, request: dict[str, Any]) -> int | None:
-        pos = request.get("position")
-        return len(pos["players"]) if isinstance(pos, dict) and isinstance(pos.get("players"), list) else None
 
     def unreachable(self, request: dict[str, Any]) -> str | None:
         return None  # every collection within the deck can be won; positions come from dealt games

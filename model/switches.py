@@ -4,8 +4,9 @@ named rulesets. Text and JSON forms, parsing and validation are written here onc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import Any, ClassVar, Self
+import inspect
+from dataclasses import MISSING, dataclass, fields, replace
+from typing import Any, ClassVar, Self, get_origin
 
 
 class RulesetError(ValueError):
@@ -34,16 +35,51 @@ def show(value: Any) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
+def _class_var(annotation: Any) -> bool:
+    if isinstance(annotation, str):
+        return annotation.startswith(("ClassVar", "typing.ClassVar"))
+    return annotation is ClassVar or get_origin(annotation) is ClassVar
+
+
 @dataclass(frozen=True)
 class SwitchRuleset:
-    """Base of every game's ruleset. A subclass is a frozen dataclass whose fields are its switches
-    and sets ``SWITCHES`` (name -> alternatives, default first) and, after the class, ``PRESETS``
-    (name -> ruleset, the first being the game's default). ``preset_name`` picks the preset a
-    ruleset starts from; by default the first preset equal on ``PRESET_KEYS``."""
+    """Base of every game's ruleset. A subclass is a frozen dataclass that sets ``SWITCHES`` (name ->
+    alternatives, default first): its fields are made from it, one a switch in that order, each
+    defaulting to its first alternative (``__init_subclass__``; a field still declared in the class
+    body must say the same, or the class is refused). After the class, ``make_presets`` sets
+    ``PRESETS`` (name -> ruleset, the first being the game's default). ``preset`` names the preset
+    a ruleset starts from: the first preset equal on ``PRESET_KEYS``."""
 
     SWITCHES: ClassVar[dict[str, tuple[Any, ...]]] = {}
     PRESETS: ClassVar[dict[str, Any]] = {}
     PRESET_KEYS: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Declare one field a switch, before ``@dataclass`` reads the class: the defaults are written
+        once, in ``SWITCHES``."""
+        super().__init_subclass__(**kwargs)
+        own = inspect.get_annotations(cls)
+        kept = {name: ann for name, ann in own.items() if _class_var(ann)}
+        for name in own.keys() - kept.keys() - cls.SWITCHES.keys():
+            raise RulesetError(f"{cls.__name__}.{name} is a field but not a switch: add it to SWITCHES")
+        switches = {}
+        for name, alternatives in cls.SWITCHES.items():
+            default = alternatives[0]
+            declared = cls.__dict__.get(name, MISSING)
+            if name in own and (declared != default or type(declared) is not type(default)):
+                raise RulesetError(f"{cls.__name__}.{name} is declared with default "
+                                   f"{'none' if declared is MISSING else show(declared)}, but SWITCHES gives "
+                                   f"{show(default)} first: leave the field out, it is made from SWITCHES")
+            setattr(cls, name, default)
+            switches[name] = own.get(name, type(default).__name__)
+        cls.__annotations__ = {**kept, **switches}
+
+    @classmethod
+    def make_presets(cls, presets: dict[str, dict[str, Any]] | None = None) -> dict[str, Self]:
+        """Set ``PRESETS`` from the switches each preset sets (the rest at their defaults), the game's
+        default first; without ``presets`` the one preset ``default``. Returns them."""
+        cls.PRESETS = {name: cls(**switches) for name, switches in (presets or {"default": {}}).items()}
+        return cls.PRESETS
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -285,22 +285,34 @@ def rescues() -> dict[int, dict[str, Any]]:
     return found
 
 
-_memo: dict[str, Any] = {}
+class Once:
+    """A game's turn facts, each computed once per process by name (``forget()`` after changing the
+    engine: the walk reads the engine, so a mutated engine must be walked anew)."""
+
+    def __init__(self) -> None:
+        self._values: dict[str, Any] = {}
+
+    def get(self, name: str, compute: Callable[[], Any]) -> Any:
+        if name not in self._values:
+            self._values[name] = compute()
+        return self._values[name]
+
+    def forget(self) -> None:
+        self._values.clear()
+
+
+_memo = Once()
 
 
 def verdicts() -> dict[str, Verdict]:
     """``check()`` once per process (``forget()`` after changing the engine)."""
-    if "facts" not in _memo:
-        _memo["facts"] = check()
-    return _memo["facts"]
+    return _memo.get("facts", check)
 
 
 def rescue(rule: int) -> dict[str, Any] | None:
     """``rescues()[rule]``, searched once per process."""
-    if "rescues" not in _memo:
-        _memo["rescues"] = rescues()
-    return _memo["rescues"].get(rule)
+    return _memo.get("rescues", rescues).get(rule)
 
 
 def forget() -> None:
-    _memo.clear()
+    _memo.forget()

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 from arbiter.model.red7.cards import codes
@@ -20,9 +20,9 @@ from arbiter.model.red7.game import Position
 from .coalition import forced_winner, live_marks, principal_line
 from .core import open_search
 from .red7 import WIN, Red7Game, hand_cards_used
+from .result import SOLVED, UNKNOWN, SearchResult
 from .search import Budget, Search, SearchLimit, Table
 
-SOLVED, UNKNOWN = "solved", "unknown"
 WIN_OUTCOME, LOSS_OUTCOME = "win", "loss"
 TABLE_SIZE = 1 << 21  # transposition entries kept at most (about 400 MB in the worst case)
 
@@ -46,21 +46,17 @@ class MoveOutcome:
 
 
 @dataclass
-class SolveResult:
+class SolveResult(SearchResult):
     """The answer for one position. ``result`` is ``"solved"`` or ``"unknown"`` (a limit stopped
-    the search; every field then holds only what was proven before it stopped)."""
+    the search; every field then holds only what was proven before it stopped). ``moves`` holds
+    MoveOutcome values."""
 
     position: Position
-    result: str = UNKNOWN
+    _: KW_ONLY
     winner: int | None = None
     can_force: list[bool | None] = field(default_factory=list)
     points: int | None = None
-    moves: list[MoveOutcome] = field(default_factory=list)
-    line: list[str] = field(default_factory=list)
     dead_cards: list[str] | None = None
-    nodes: int = 0
-    seconds: float = 0.0
-    stopped: str | None = None
     engine: str = "python"
     engine_reason: str | None = None
 
@@ -71,10 +67,6 @@ class SolveResult:
     @property
     def winning_moves(self) -> list[str]:
         return sorted(m.move for m in self.moves if m.outcome == WIN_OUTCOME)
-
-    @property
-    def solved(self) -> bool:
-        return self.result == SOLVED
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -114,13 +106,7 @@ def solve(position: Position, max_nodes: int | None = None, timeout: float | Non
     game = Red7Game(position.ruleset)
     search, budget, used, reason = open_search(game, position.players, max_nodes, timeout, table_size, engine)
     result = SolveResult(position, can_force=[None] * position.players, engine=used, engine_reason=reason)
-    try:
-        _solve(result, game, search, full)
-        result.result = SOLVED
-    except SearchLimit as stop:
-        result.stopped = str(stop)
-    result.nodes = budget.nodes
-    result.seconds = budget.seconds
+    result.run(budget, lambda: _solve(result, game, search, full))
     return result
 
 
@@ -194,4 +180,5 @@ def _points(result: SolveResult, game: Red7Game, search: Search, s: Any, childre
     return abs(best) - WIN
 
 
-__all__ = ["Budget", "MoveOutcome", "Red7Game", "Search", "SearchLimit", "SolveResult", "Table", "solve"]
+__all__ = ["SOLVED", "UNKNOWN", "Budget", "MoveOutcome", "Red7Game", "Search", "SearchLimit", "SearchResult",
+           "SolveResult", "Table", "solve"]

@@ -23,7 +23,7 @@ plain reference: the same question by exhaustive recursion, no table, no pruning
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
 from arbiter.model.realms import fast
@@ -45,9 +45,9 @@ from arbiter.model.realms.game import (
 )
 
 from .realms_pruning import Pruning
-from .search import INF, Budget, SearchLimit, Table, narrowed
+from .result import SearchResult
+from .search import INF, Budget, Table, narrowed
 
-SOLVED, UNKNOWN = "solved", "unknown"
 TABLE_SIZE = 1 << 20
 EXPANSIONS = 1 << 16
 EPS = 1e-9  # margin on the windows of chance outcomes: far above float rounding, far below any gap between values  # node expansions kept for the re-searches of the zero-window tests
@@ -85,25 +85,16 @@ class MoveValue:
 
 
 @dataclass
-class SolveResult:
-    """The answer for one position; ``result`` is ``"unknown"`` when a limit stopped the search (the
-    fields then hold what was found before)."""
+class SolveResult(SearchResult):
+    """The answer for one position over ``tricks`` tricks; ``result`` is ``"unknown"`` when a limit
+    stopped the search (the fields then hold what was found before). ``moves`` holds MoveValue values."""
 
     position: Position
     tricks: int
-    result: str = UNKNOWN
+    _: KW_ONLY
     guaranteed: int | None = None
     expected: float | None = None
-    moves: list[MoveValue] = field(default_factory=list)
-    line: list[str] = field(default_factory=list)
     dead_cards: list[str] | None = None
-    nodes: int = 0
-    seconds: float = 0.0
-    stopped: str | None = None
-
-    @property
-    def solved(self) -> bool:
-        return self.result == SOLVED
 
     @property
     def best_moves(self) -> list[str]:
@@ -399,7 +390,8 @@ def solve(position: Position, tricks: int | None = None, max_nodes: int | None =
     tree = Tree(position, ideas, budget)
     guarantee = Guarantee(tree, Table(table_size))
     expectation = Expectation(tree, Table(table_size))
-    try:
+
+    def work() -> None:
         steps = tree.steps(position, horizon)
         result.moves = [MoveValue(str(step.move)) for step in steps]
         heads = [(mv, step) for i, (mv, step) in enumerate(zip(result.moves, steps, strict=True)) if step.k == i]
@@ -417,11 +409,9 @@ def solve(position: Position, tricks: int | None = None, max_nodes: int | None =
         result.expected = max(m.expected for m in result.moves) if expected else None
         result.line = _line(guarantee, position, horizon, result.guaranteed)
         result.dead_cards = codes(position.hands[tree.me] & ~_live(guarantee, position, horizon, result.guaranteed))
-        result.result = SOLVED
-    except SearchLimit as stop:
-        result.stopped = str(stop)
+
+    result.run(budget, work)
     result.moves.sort(key=lambda m: m.move)
-    result.nodes, result.seconds = budget.nodes, budget.seconds
     return result
 
 

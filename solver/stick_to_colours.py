@@ -10,15 +10,14 @@ card is worth in refusals, read off every decision's margin."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
 from arbiter.model.stick_to_colours import Move, Position, PositionError, apply, legal_moves
 
-from .search import INF, Budget, Search, SearchLimit, Table
+from .result import SOLVED, UNKNOWN, SearchResult
+from .search import INF, Budget, Search, Table
 from .stick_state import StickState
-
-SOLVED, UNKNOWN = "solved", "unknown"
 
 
 def margin(pos: Position, player: int) -> int:
@@ -94,20 +93,13 @@ def card_worths(pos: Position, margins: list[tuple[str, int]]) -> list[CardWorth
 
 
 @dataclass
-class StickResult:
+class StickResult(SearchResult):
+    """The answer for one position, for ``player`` (the player to move); ``moves`` holds MoveValue values."""
+
     position: Position
     player: int
-    result: str = UNKNOWN
+    _: KW_ONLY
     margin: int | None = None
-    moves: list[MoveValue] = field(default_factory=list)
-    line: list[str] = field(default_factory=list)
-    nodes: int = 0
-    seconds: float = 0.0
-    stopped: str | None = None
-
-    @property
-    def solved(self) -> bool:
-        return self.result == SOLVED
 
     @property
     def outcome(self) -> str | None:
@@ -150,19 +142,17 @@ def solve(pos: Position, max_nodes: int | None = None, timeout: float | None = N
     budget = Budget(max_nodes, timeout)
     game = StickState(pos)
     search = Search(game, budget, Table(table_size))
-    try:
+
+    def work() -> None:
         for move, after in zip(legal_moves(pos), game.turns(game.root), strict=True):
             result.moves.append(MoveValue(str(move), None))
             result.moves[-1].margin = search.value(after, player)
         result.margin = max(m.margin for m in result.moves)
         result.line = _line(search, game, pos, player, result.margin)
-        result.result = SOLVED
-    except SearchLimit as stop:
-        result.stopped = str(stop)
-        if result.moves and result.moves[-1].margin is None:
-            result.moves.pop()
-    result.nodes = budget.nodes
-    result.seconds = budget.seconds
+
+    result.run(budget, work)
+    if result.moves and result.moves[-1].margin is None:  # the decision a limit stopped halfway
+        result.moves.pop()
     return result
 
 

@@ -75,6 +75,29 @@ def players_and_ruleset(game: str, params: dict[str, Any], low: int, high: int, 
         raise ValueError(f"{game}: bad ruleset: {e}") from None
 
 
+class EngineRules:
+    """The ``Rules`` members most games share: immutable once made (a deep copy is the object
+    itself), no chance between turns, the position's own mover and end, and the turn code
+    ``code`` encoding a turn part. A game overrides what differs."""
+
+    code: Any
+
+    def __deepcopy__(self, memo: dict) -> Any:
+        return self  # immutable after construction; OpenSpiel deep-copies every state attribute
+
+    def chance(self, pos: Any) -> list[tuple[int, float, str, str, Any]]:
+        return []  # never asked: a player moves in every position (the deck's order is dealt at the start)
+
+    def to_move(self, pos: Any) -> int | None:
+        return pos.to_move
+
+    def is_over(self, pos: Any) -> bool:
+        return pos.is_over
+
+    def encode(self, segment: Segment, last: bool) -> int:
+        return self.code.encode(segment, last)
+
+
 @dataclass(frozen=True)
 class Description:
     """What registers a game: its names, player range, default parameters (besides ``players``)

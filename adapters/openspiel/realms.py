@@ -27,7 +27,7 @@ from arbiter.model.realms.game import (
 )
 from arbiter.model.realms.ruleset import Ruleset
 
-from .game import Description, State, players_and_ruleset, without_replacement
+from .game import Description, EngineRules, State, players_and_ruleset, without_replacement
 
 CARDS = DECK_SIZE
 NOTHING = CARDS  # the steal's outcome when the victim drawn has no card
@@ -62,7 +62,7 @@ def names(mask: int) -> str:
     return " ".join(card_code(c) for c in cards_of(mask)) or "-"
 
 
-class Realms:
+class Realms(EngineRules):
     """A Realms game of ``players`` players under ``ruleset`` that ends when a score reaches ``target``."""
 
     cards = CARDS
@@ -82,9 +82,6 @@ class Realms:
         tricks = 2 * ((players - 1) * target // 10 + 1)
         self.max_game_length = tricks * (2 * players + 1) + HAND_SIZE * players + 2
         self.view_size = 3 * CARDS + 4 + 4 * players + 3
-
-    def __deepcopy__(self, memo: dict) -> Realms:
-        return self
 
     def seen_by(self, k: int) -> int | None:
         return k // HAND_SIZE if k < HAND_SIZE * self.players else None

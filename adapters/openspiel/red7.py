@@ -26,7 +26,7 @@ from arbiter.model.red7.game import (
 from arbiter.model.red7.notation import format_text
 from arbiter.model.red7.ruleset import Ruleset
 
-from .game import EVERYONE, Description, Segment, State, players_and_ruleset, without_replacement
+from .game import EVERYONE, Description, EngineRules, Segment, State, players_and_ruleset, without_replacement
 
 CARDS = 49
 FIVES = list(cards_of(NUMBER_MASK[5]))
@@ -124,7 +124,7 @@ def segments(move: Move) -> list[Segment]:
     return [tuple(p) for p in parts]
 
 
-class Red7:
+class Red7(EngineRules):
     """Red7 rounds of ``players`` players under ``ruleset`` (Advanced: one round, scores kept)."""
 
     cards = max_chance_outcomes = CARDS
@@ -141,9 +141,6 @@ class Red7:
         self.max_game_length = 48 + HAND_SIZE * players
         self.view_size = CARDS * (3 + players) + 7 + 4 * players + 1
 
-    def __deepcopy__(self, memo: dict) -> Red7:
-        return self  # immutable after construction; OpenSpiel deep-copies every state attribute
-
     def seen_by(self, k: int) -> int | None:
         hands = HAND_SIZE * self.players
         if k < hands:
@@ -153,19 +150,11 @@ class Red7:
     def deal_outcomes(self, cards: Sequence[int]) -> list[tuple[int, float]]:
         return without_replacement(CARDS, cards)
 
-    def chance(self, pos: Position) -> list:
-        return []  # never asked: a player moves in every position of a round
-
     def start(self, cards: Sequence[int]) -> Position:
         return dealt(self.players, list(cards), self.ruleset)
 
-    def successors(self, pos: Position) -> list[tuple[Move, Position]]:
-        return successors(pos)
-
+    successors = staticmethod(successors)
     segments = staticmethod(segments)
-
-    def encode(self, seg: Segment, last: bool) -> int:
-        return self.code.encode(seg, last)
 
     def decode(self, code: int) -> tuple[Segment, str, bool]:
         seg, chained = self.code.decode(code)
@@ -174,12 +163,6 @@ class Red7:
     @staticmethod
     def public(segment: Segment, text: str) -> str:
         return text  # every card a turn names is shown
-
-    def to_move(self, pos: Position) -> int:
-        return pos.to_move
-
-    def is_over(self, pos: Position) -> bool:
-        return pos.is_over
 
     def winners(self, pos: Position) -> list[int]:
         return [] if pos.winner is None else [pos.winner]

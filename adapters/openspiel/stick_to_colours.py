@@ -24,7 +24,7 @@ from arbiter.model.stick_to_colours.game import (
 )
 from arbiter.model.stick_to_colours.ruleset import Ruleset
 
-from .game import EVERYONE, Description, Segment, State, players_and_ruleset
+from .game import EVERYONE, Description, EngineRules, Segment, State, players_and_ruleset
 
 PASS, END, BID = 0, 1, 2  # then auction LOT, refuse SLOT (each 2^(2n) * 30 codes), hand CARD (30 codes)
 
@@ -86,7 +86,7 @@ def segments(move: Move) -> list[Segment]:
     return [head, *(("refuse", s) for s in move.market), *(("hand", c) for c in move.hand), ("end",)]
 
 
-class StickToColours:
+class StickToColours(EngineRules):
     """Stick to Colours for ``players`` players (2: with the bot unless the ruleset says otherwise)."""
 
     cards = max_chance_outcomes = KINDS
@@ -108,9 +108,6 @@ class StickToColours:
         self.max_game_length = self.deal_length * 8 * players * 8
         self.view_size = 4 * KINDS + 8 * players + 2
 
-    def __deepcopy__(self, memo: dict) -> StickToColours:
-        return self
-
     def seen_by(self, k: int) -> int | None:
         if k < HAND_START * self.hands:
             who = k // HAND_START
@@ -123,9 +120,6 @@ class StickToColours:
             left[c] -= 1
         total = sum(left)
         return [(c, n / total) for c, n in enumerate(left) if n]
-
-    def chance(self, pos: Position) -> list:
-        return []  # the deck's order is dealt at the start; a player moves in every position
 
     def start(self, dealt: Sequence[int]) -> Position:
         """The model's deal with this card order (2 cards per hand, the bot's last, the market, the deck)."""
@@ -141,13 +135,8 @@ class StickToColours:
         return replace(pos, hands=tuple(counts), market=tuple(sorted(Slot(c) for c in dealt[k:m])),
                        deck=tuple(dealt[m:]))
 
-    def successors(self, pos: Position) -> list[tuple[Move, Position]]:
-        return successors(pos)
-
+    successors = staticmethod(successors)
     segments = staticmethod(segments)
-
-    def encode(self, seg: Segment, last: bool) -> int:
-        return self.code.encode(seg, last)
 
     def decode(self, code: int) -> tuple[Segment, str, bool]:
         return self.code.decode(code)
@@ -155,12 +144,6 @@ class StickToColours:
     @staticmethod
     def public(segment: Segment, text: str) -> str:
         return "hand (a card face down)" if segment[0] == "hand" else text
-
-    def to_move(self, pos: Position) -> int | None:
-        return pos.to_move
-
-    def is_over(self, pos: Position) -> bool:
-        return pos.is_over
 
     def winners(self, pos: Position) -> list[int]:
         """The players (not the bot) with the most points; none when the bot alone has the most."""

@@ -10,7 +10,7 @@ from arbiter.model.red7.cards import COLOUR_NAMES, parse_colour
 from arbiter.model.red7.notation import position_from_json
 from arbiter.model.red7.ruleset import PRESETS, SWITCHES, Ruleset, RulesetError
 
-from ..plugin import Capabilities, Difference, Needs
+from ..plugin import Capabilities, Difference, Needs, reads
 from . import cases, oracle
 from . import vectors as red7_vectors
 
@@ -22,6 +22,7 @@ class Red7:
     game = "red7"
     ops = oracle.OPS
     rules = tuple(COLOUR_NAMES)
+    op_switches = cases.OP_SWITCHES
 
     def answer(self, request: dict[str, Any]) -> dict[str, Any]:
         return oracle.answer(request)
@@ -97,7 +98,7 @@ class Red7:
         if any(op != "qualifying" for op in ops):
             universe["players"] = [str(n) for n in caps.players]
         switches = [name for name in caps.switches if name in READINGS and name not in red7_vectors.MATCH_LEVEL
-                    and (positions or ("leader" in ops and name in cases.LEADER_SWITCHES))]
+                    and any(reads(self, op, name) for op in ops)]
         values = [f"{name}={_show(v)}" for name in switches for v in caps.switches[name] if v != READINGS[name][0]]
         if values:
             universe["switch values"] = values

@@ -13,7 +13,9 @@ from arbiter.model.red7.game import Position
 from arbiter.model.red7.notation import position_from_json, position_to_json
 
 GAME = "red7"
-LEADER_SWITCHES = ("nobody_qualifies",)  # the only reading a leader question depends on
+# op -> the readings its answers depend on (GamePlugin.op_switches); legal_moves and apply read every one.
+OP_SWITCHES: dict[str, tuple[str, ...]] = {"leader": ("nobody_qualifies", "tie_break", "out_palettes"),
+                                           "qualifying": ()}
 
 
 # -- reachability ----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from arbiter.model.red7.ruleset import PRESETS, Ruleset
 from hypothesis import strategies as st
 
 from ..plugin import Capabilities
-from .cases import GAME, LEADER_SWITCHES, position_request
+from .cases import GAME, OP_SWITCHES, position_request
 
 
 def rulesets(caps: Capabilities, fixed: Any = None, only: tuple[str, ...] | None = None) -> st.SearchStrategy[Ruleset]:
@@ -51,7 +51,7 @@ def leader_requests(draw: st.DrawFn, rule: int, caps: Capabilities, fixed: Any =
     out = sorted(draw(st.sets(st.integers(0, players - 1), max_size=players - 1)))
     palettes = draw(_card_sets([(0 if edge_cases else 1, 12)] * players))
     return {"game": GAME, "op": "leader", "rule": COLOUR_NAMES[rule], "palettes": [_codes(p) for p in palettes],
-            "out": out, "ruleset": draw(rulesets(caps, fixed, LEADER_SWITCHES)).to_json()}
+            "out": out, "ruleset": draw(rulesets(caps, fixed, OP_SWITCHES["leader"])).to_json()}
 
 
 @st.composite

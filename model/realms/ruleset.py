@@ -106,29 +106,10 @@ TRICK_SWITCHES = ("resolution", "special_vs_match", "purple_match", "purple_colo
 @dataclass(frozen=True)
 class Ruleset(SwitchRuleset):
     SWITCHES = SWITCHES
-    PRESET_KEYS = ()
-
-    resolution: str = "timing"
-    special_vs_match: str = "specials"
-    purple_match: str = "number"
-    purple_colour: str = "ruling"
-    purple_wins: str = "only_if"
-    realm_shadow: str = "type"
-    no_winner: str = "nobody"
-    follow_colour: str = "current"
-    match_follow: str = "follow"
-    specials_follow: str = "unable"
-    troll_bullets: str = "purple"
-    realm_follow: str = "colour"
-    first_lead: str = "left_of_dealer"
-    halftime: str = "new_round"
-    troll_victim: str = "others"
-    recycle: str = "when_needed"
 
 
-DEFAULT = Ruleset()
-PRESETS: dict[str, Ruleset] = {"default": DEFAULT}
-Ruleset.PRESETS = PRESETS
+PRESETS: dict[str, Ruleset] = Ruleset.make_presets()
+DEFAULT = PRESETS["default"]
 
 
 def readings(names: tuple[str, ...] = TRICK_SWITCHES) -> list[Ruleset]:

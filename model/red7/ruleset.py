@@ -47,44 +47,14 @@ class Ruleset(SwitchRuleset):
     SWITCHES = SWITCHES
     PRESET_KEYS = ("advanced", "actions")
 
-    actions: bool = False
-    advanced: bool = False
-    nobody_qualifies: str = NOBODY
-    losing_turns: str = "not_generated"
-    advanced_draw: str = "optional"
-    action_mode: str = "mandatory"
-    action1_eligibility: str = "at_least_as_many"
-    action1_count: str = "after_play"
-    action1_destination: str = "deck_top"
-    action3_draw_discardable: bool = True
-    action5_chains: bool = True
-    action7_destination: str = "canvas_or_deck"
-    action7_advanced_draw: bool = False
-    action7_check: str = "end_of_turn"
-    discard_after_action7: bool = True
-    banked_set: str = "deciding"
-    next_round_first: str = "left_of_red_leader"
-    final_tie: str = "shared"
-    same_colour_discard: str = "allowed"
-    action7_self: str = "never"
-    action1_out_players: str = "never"
-    new_hand: str = "hand_and_palette"
-    advanced_draw_count: str = "at_discard"
-    tie_break: str = "deciding_group"
-    out_palettes: str = "ignored"
 
-
-BASIC = Ruleset()
-ACTIONS = Ruleset(actions=True)
-ADVANCED = Ruleset(advanced=True)
-ADVANCED_ACTIONS = Ruleset(advanced=True, actions=True)
-PRESETS: dict[str, Ruleset] = {
-    "basic": BASIC,
-    "actions": ACTIONS,
-    "advanced": ADVANCED,
-    "advanced+actions": ADVANCED_ACTIONS,
-}
-Ruleset.PRESETS = PRESETS
+PRESETS: dict[str, Ruleset] = Ruleset.make_presets({
+    "basic": {},
+    "actions": {"actions": True},
+    "advanced": {"advanced": True},
+    "advanced+actions": {"advanced": True, "actions": True},
+})
+BASIC, ACTIONS, ADVANCED, ADVANCED_ACTIONS = PRESETS.values()
 
 
 def preset(name: str) -> Ruleset:

@@ -95,25 +95,9 @@ SCORING_SWITCHES = ("runs", "sharing", "joker_values", "run_split")
 class Ruleset(SwitchRuleset):
     SWITCHES = SWITCHES
 
-    runs: str = "consecutive"
-    sharing: str = "one_of_each_kind"
-    joker_values: str = "1-9"
-    run_split: str = "optimal"
-    deck: str = "48"
-    bid: str = "cover"
-    raise_by: str = "one_or_more"
-    pass_final: bool = True
-    who_bids: str = "not_refused"
-    hand_refusals: str = "when_needed"
-    market_clear: str = "consecutive"
-    two_player: str = "bot"
-    bot_pile: str = "scores"
-    ties: str = "shared"
 
-
-DEFAULT = Ruleset()
-PRESETS: dict[str, Ruleset] = {"default": DEFAULT}
-Ruleset.PRESETS = PRESETS
+PRESETS: dict[str, Ruleset] = Ruleset.make_presets()
+DEFAULT = PRESETS["default"]
 
 __all__ = ["DEFAULT", "META", "PRESETS", "SCORING_SWITCHES", "SOURCE", "SWITCHES", "SWITCH_META", "Ruleset",
            "RulesetError"]

@@ -13,7 +13,7 @@ from arbiter.model.stick_to_colours.cards import EMPTY, add, codes, counts_of, p
 from arbiter.model.stick_to_colours.game import TOKENS, Move, Position, deal, deck_counts, successors
 from arbiter.model.stick_to_colours.ruleset import DEFAULT, SWITCHES, Ruleset
 
-from ..turns import Verdict, walk
+from ..turns import Once, Verdict, walk
 
 TURN_SWITCHES = ("deck", "bid", "raise_by", "pass_final", "who_bids", "hand_refusals", "market_clear", "two_player")
 PLAYERS = (2, 3, 4)
@@ -238,15 +238,13 @@ def endless(ruleset: Ruleset, players_: tuple[int, ...] = PLAYERS) -> dict[str, 
     return None
 
 
-_memo: dict[str, Any] = {}
+_memo = Once()
 
 
 def verdicts() -> dict[str, Verdict]:
     """``check()`` once per process (``forget()`` after changing the engine)."""
-    if "facts" not in _memo:
-        _memo["facts"] = check()
-    return _memo["facts"]
+    return _memo.get("facts", check)
 
 
 def forget() -> None:
-    _memo.clear()
+    _memo.forget()

@@ -41,6 +41,8 @@ def test_smaller_tricks_keep_two_cards():
 
 def test_random_tricks_alone_catch_a_cyclone_that_wins():
     engine = listed_mutants.REALMS["cyclone-can-win"]
-    report = check(FunctionEngine(engine), game="realms", ops=["trick"], budget=90, seed=0, cases=[])
+    # About 1.3% of random tricks show this bug (measured over 4000 seeds): 90 miss it about one time
+    # in three (seed 0 did once only the op's switches were drawn), 500 about one time in 700.
+    report = check(FunctionEngine(engine), game="realms", ops=["trick"], budget=500, seed=0, cases=[])
     assert report.disagreements and all(d.source.startswith("random case") for d in report.disagreements)
     listed_mutants.assert_minimal_witnesses(report, engine, PLUGIN, "trick", {"winner differs"})

@@ -46,6 +46,9 @@ def test_score_mutant_is_caught_with_a_minimal_witness(bug):
 
 def test_random_collections_alone_catch_the_layered_split():
     engine = listed_mutants.STICK["greedy-layered-run-split"]
-    report = check(FunctionEngine(engine), game="stick-to-colours", ops=["score"], budget=300, seed=0, cases=[])
+    # About 0.7% of random collections show this bug (measured over 4000 seeds; as often whether the
+    # switches score does not read are drawn or not): 90 miss it about half the time, 300 one time in
+    # nine, 800 about one time in 250.
+    report = check(FunctionEngine(engine), game="stick-to-colours", ops=["score"], budget=800, seed=0, cases=[])
     assert report.disagreements and all(d.source.startswith("random case") for d in report.disagreements)
     listed_mutants.assert_minimal_witnesses(report, engine, PLUGIN, "score", {"points differ"})

@@ -118,3 +118,13 @@ def test_action1_rescue_asks_the_engine_which_takes_are_legal(fresh, monkeypatch
     monkeypatch.setattr(game.TurnGenerator, "_action1", lambda self, t, c: iter(()))
     result = _run("action1-rescue/red")
     assert result.status == theorems.FAILED and not result.as_expected
+
+
+def test_turn_facts_are_computed_once_until_forgotten():
+    calls = []
+    memo = turns.Once()
+    for _ in range(3):
+        assert memo.get("facts", lambda: calls.append(1) or len(calls)) == 1
+    assert memo.get("other", lambda: "x") == "x" and len(calls) == 1
+    memo.forget()
+    assert memo.get("facts", lambda: calls.append(1) or len(calls)) == 2
