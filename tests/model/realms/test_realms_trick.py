@@ -137,6 +137,9 @@ def test_the_readings_disagree_on_tricks_the_docs_name():
     assert t("red", ["R5", "B5", "B7"], DEFAULT.with_switches(resolution="rank"))[0] == 2
     assert t("red", ["R5", "B5", "BTr", "RTr"]) == (3, "red", 3)
     assert t("red", ["R5", "B5", "BTr", "R9"], DEFAULT.with_switches(resolution="nuance"))[0] == 2
+    # R7 matches B7 but is already of the ruling colour: a colour match only under colour_match=any
+    assert t("red", ["R9", "B7", "R7"]) == (2, "red", 2)
+    assert t("red", ["R9", "B7", "R7"], DEFAULT.with_switches(colour_match="shift")) == (0, "red", 0)
     assert t("red", ["R5", "GNT", "B5"])[0] == 1
     assert t("red", ["R5", "GNT", "B5"], DEFAULT.with_switches(special_vs_match="phoenix_only"))[0] == 2
     assert t("red", ["P3=red", "R3"])[0] == 1
