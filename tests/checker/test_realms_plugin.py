@@ -41,6 +41,8 @@ def test_smaller_tricks_keep_two_cards():
 
 def test_random_tricks_alone_catch_a_cyclone_that_wins():
     engine = listed_mutants.REALMS["cyclone-can-win"]
-    report = check(FunctionEngine(engine), game="realms", ops=["trick"], budget=90, seed=0, cases=[])
+    # A trick nobody wins that holds a Cyclone is rare: 90 random tricks found one for 3 seeds in 12
+    # once colour_match spread them over one more reading, 300 for all 12.
+    report = check(FunctionEngine(engine), game="realms", ops=["trick"], budget=300, seed=0, cases=[])
     assert report.disagreements and all(d.source.startswith("random case") for d in report.disagreements)
     listed_mutants.assert_minimal_witnesses(report, engine, PLUGIN, "trick", {"winner differs"})
