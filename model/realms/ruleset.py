@@ -105,8 +105,8 @@ SWITCHES: dict[str, tuple[Any, ...]] = {s.name: s.alternatives for s in SWITCH_I
 INFO: dict[str, Switch] = {s.name: s for s in SWITCH_INFO}
 
 # The switches that change who wins a trick or the marker after it (the rest change what may be played).
-TRICK_SWITCHES = ("resolution", "colour_match", "special_vs_match", "purple_match", "purple_colour", "purple_wins", "realm_shadow",
-                  "no_winner")
+TRICK_SWITCHES = ("resolution", "colour_match", "special_vs_match", "purple_match", "purple_colour", "purple_wins",
+                  "realm_shadow", "no_winner")
 
 
 @dataclass(frozen=True)
