@@ -38,6 +38,7 @@ EDGES: list[tuple[str, list[str], str]] = [
     ("following-purple-ruling-number", ["R1", "P2"], "a following Purple counts as the ruling colour's number"),
     ("realm-matches-realm", ["RRe", "BRe"], "Override: the same picture type"),
     ("later-match-beats-earlier", ["R5", "B5", "Y5"], "Timing Rule: the last valid colour match wins"),
+    ("match-of-the-ruling-colour", ["R9", "B7", "R7"], "Override: a match that does not shift the colour"),
     ("match-below-ruling-troll", ["R5", "B5", "BTr", "R9"], "Match Rank Nuance: a matched Number below a Troll"),
 ]
 BAD = [

@@ -56,6 +56,7 @@ def resolver(ruleset: Ruleset) -> Resolver:
     yield_to_match = ruleset.special_vs_match == "phoenix_only"
     sufficient = ruleset.purple_wins == "if"
     fallback = ruleset.no_winner == "lead_colour"
+    shift_only = ruleset.colour_match == "shift"
 
     def resolve(ruling: int, cards: Sequence[Card], choices: Sequence[int | None]) -> tuple[int | None, int, int | None]:
         n = len(cards)
@@ -76,7 +77,7 @@ def resolver(ruleset: Ruleset) -> Resolver:
             if i == 0:
                 if col >= 0:
                     ruling = col
-            elif keys[c] & seen:
+            elif keys[c] & seen and not (shift_only and (col < 0 or col == ruling)):
                 matched[i] = any_match = True
                 last_match = i
                 if col >= 0:

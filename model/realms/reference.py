@@ -54,6 +54,21 @@ def matches(m: Matching, later: Card, earlier: Card) -> bool:
     return kind in m.within_realm and colour_of(later) // 2 == colour_of(earlier) // 2
 
 
+def is_match(m: Matching, card: Card, colour: int | None, marker: int, earlier: Sequence[Card]) -> bool:
+    """Whether ``card``, counting as ``colour`` and played with the marker at ``marker``, is a colour
+    match: it matches an earlier card (and, with ``m.shift``, it shifts the marker)."""
+    if m.shift and (colour is None or colour == marker):
+        return False
+    return any(matches(m, card, e) for e in earlier)
+
+
+def following_colour(spec: TrickSpec, card: Card, marker: int) -> int | None:
+    """The colour a card that does not lead counts as (a Purple: the marker's or none)."""
+    if is_purple(card):
+        return marker if spec.purple.follows_as == "ruling" else None
+    return colour_of(card)
+
+
 def walk(spec: TrickSpec, ruling: int, plays: Sequence[Play]) -> list[Played]:
     """Each play with its colour, match and the marker after it, starting from marker ``ruling``."""
     out: list[Played] = []
@@ -65,11 +80,8 @@ def walk(spec: TrickSpec, ruling: int, plays: Sequence[Play]) -> list[Played]:
             if colour is not None:
                 ruling = colour  # the lead sets the ruling colour (a Purple: the nominated one)
         else:
-            if is_purple(c):
-                colour = ruling if spec.purple.follows_as == "ruling" else None
-            else:
-                colour = colour_of(c)
-            matched = any(matches(spec.matching, c, p.card) for p in out)
+            colour = following_colour(spec, c, ruling)
+            matched = is_match(spec.matching, c, colour, ruling, [p.card for p in out])
             if matched and colour is not None:
                 ruling = colour  # Colour Match Override
         if kind in spec.effects.flip:
@@ -158,11 +170,13 @@ def may_play(spec: TrickSpec, following: Following, ruling: int, plays: Sequence
     if not followers:
         return hand
     allowed = set(followers)
+    marker, earlier = played[-1].marker, [p.card for p in played]
     for c in cards_of(hand):
         kind = kind_of(c)
         if ("purple" in following.free and is_purple(c)) or ("troll" in following.free and kind == "Tr") \
                 or ("special" in following.free and colour_of(c) is None and not is_purple(c)) \
-                or ("match" in following.free and any(matches(spec.matching, c, p.card) for p in played)):
+                or ("match" in following.free
+                    and is_match(spec.matching, c, following_colour(spec, c, marker), marker, earlier)):
             allowed.add(c)
     m = 0
     for c in allowed:

@@ -29,12 +29,18 @@ _NOT_FOLLOW = "If not, they may play any other card, including Specials or Purpl
 _TROLL = ("When played, discard one card from your hand, then choose a player at random and take one random card "
           "from their hand (without looking).")
 _LEAD = "That card’s colour sets the ruling colour for this trick (unless later overridden)."
+_TIMING_ORDER = "Colour matches win in time order: a later valid match outranks earlier plays (even Dragons)."
 
 SWITCH_INFO: tuple[Switch, ...] = (
     Switch("resolution", ("timing", "nuance", "rank"),
            "Which card wins when the Override, Timing Rule, Match Rank Nuance and Normal Rank Order disagree?",
            ((SOURCE, _CURRENT_WINNER), (SOURCE, _TIMING), (SOURCE, _NUANCE_NUMBER), (SOURCE, _NUANCE_DRAGON),
             (SOURCE, _HIERARCHY))),
+    Switch("colour_match", ("any", "shift"),
+           "Is a card that matches an earlier card but is already of the ruling colour a colour match (the "
+           "current winner, last in time order), or only a card that shifts the ruling colour?",
+           ((SOURCE, _OVERRIDE), (SOURCE, _CURRENT_WINNER), (SOURCE, _TIMING_ORDER), (SOURCE, _TIMING),
+            (SOURCE, "Apply Colour Match shifts and timing."), (SOURCE, "A Colour Match shifts the ruling colour."))),
     Switch("special_vs_match", ("specials", "phoenix_only"),
            "Do the Giant and the Warlock beat a colour match, or only the Phoenix?",
            ((SOURCE, _TIMING), (SOURCE, _WON_BY), (SOURCE, "Phoenix → Supreme. No card defeats it."),
@@ -99,8 +105,8 @@ SWITCHES: dict[str, tuple[Any, ...]] = {s.name: s.alternatives for s in SWITCH_I
 INFO: dict[str, Switch] = {s.name: s for s in SWITCH_INFO}
 
 # The switches that change who wins a trick or the marker after it (the rest change what may be played).
-TRICK_SWITCHES = ("resolution", "special_vs_match", "purple_match", "purple_colour", "purple_wins", "realm_shadow",
-                  "no_winner")
+TRICK_SWITCHES = ("resolution", "colour_match", "special_vs_match", "purple_match", "purple_colour", "purple_wins",
+                  "realm_shadow", "no_winner")
 
 
 @dataclass(frozen=True)

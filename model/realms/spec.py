@@ -20,14 +20,15 @@ NUMBERS = frozenset(NUMBER_KINDS)
 
 @dataclass(frozen=True)
 class Matching:
-    """When a later card matches an earlier one: the same number (``numbers``; Purple wilds by their
-    value when ``purples``), the same picture type in ``pictures``, or for ``within_realm`` kinds the
-    same type and the same realm (Sun: red/yellow, Moon: blue/green)."""
+    """When a later card matches an earlier one: the same number (Purple wilds by their value when
+    ``purples``), the same picture type in ``pictures``, or for ``within_realm`` kinds the same type
+    and the same realm (Sun: red/yellow, Moon: blue/green). With ``shift`` such a card is a colour
+    match only when it shifts the marker: it has a colour, and not the marker's as it is played."""
 
-    numbers: bool
     purples: bool
     pictures: frozenset[str]
     within_realm: frozenset[str]
+    shift: bool = False
 
 
 @dataclass(frozen=True)
@@ -154,8 +155,8 @@ def trick_spec(ruleset: Ruleset) -> TrickSpec:
     """The trick-resolution spec of a reading."""
     realm_types = frozenset({"Re"}) if ruleset.realm_shadow == "linked" else frozenset()
     return TrickSpec(
-        matching=Matching(numbers=True, purples=ruleset.purple_match == "number",
-                          pictures=frozenset(PICTURES) - realm_types, within_realm=realm_types),
+        matching=Matching(purples=ruleset.purple_match == "number", pictures=frozenset(PICTURES) - realm_types,
+                          within_realm=realm_types, shift=ruleset.colour_match == "shift"),
         resolution=RESOLUTIONS[ruleset.resolution],
         specials=SpecialOrder(winners=("PHX", "GNT", "WLK"),
                               yield_to_match=frozenset({"GNT", "WLK"}) if ruleset.special_vs_match == "phoenix_only"

@@ -134,6 +134,8 @@ def walk(spec: TrickSpec, t: Trick) -> Walk:
             following = ruling if spec.purple.follows_as == "ruling" else z3.IntVal(NONE)
             col = z3.If(purple(x), following, colour(x))
             m = z3.Or([matches(spec.matching, x, y) for y in t.cards[:i]])
+            if spec.matching.shift:  # a colour match only when it shifts the marker
+                m = z3.And(m, col >= 0, col != ruling)
             ruling = z3.If(z3.And(m, col >= 0), col, ruling)  # Colour Match Override
         ruling = z3.If(_in_kinds(x, spec.effects.flip), partner(ruling), ruling)
         ruling = z3.If(_in_kinds(x, spec.effects.choose), t.choices[i], ruling)

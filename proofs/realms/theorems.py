@@ -139,6 +139,11 @@ def _purple_beats_a_picture(t, w):
     return z3.And(w >= 0, E.purple(card_at(t, w)), unmatched, z3.Or(pictures))
 
 
+def _following_purple_never_matches(t, w, rs):
+    walk = E.walk(trick_spec(rs), t)
+    return z3.And([z3.Implies(E.purple(x), z3.Not(walk.matched[i])) for i, x in enumerate(t.cards) if i])
+
+
 def _differ(b: Ruleset) -> Callable[[E.Trick, z3.ArithRef], z3.BoolRef]:
     return lambda t, w: w != E.winner(trick_spec(b), t)
 
@@ -207,6 +212,7 @@ def _guarded(check: Callable[[], Outcome]) -> Callable[[], Outcome]:
 NUANCE = DEFAULT.with_switches(resolution="nuance")
 RANK = DEFAULT.with_switches(resolution="rank")
 PURPLE_IF = DEFAULT.with_switches(purple_wins="if")
+SHIFT = DEFAULT.with_switches(colour_match="shift")
 ALL = readings()
 SCOPE = "every trick of 2 to 6 distinct cards (one per player), every marker and colour choice"
 EVERY = SCOPE + ", every reading one switch from the default"
@@ -235,6 +241,12 @@ def catalogue() -> list[Theorem]:
                 "(smallest witness).", SCOPE, WITNESS, lambda: _exists(DEFAULT, _differ(NUANCE), also=(NUANCE,))),
         Theorem("realms/timing-vs-rank", "The Timing Rule and the Normal Rank Order name different winners "
                 "(smallest witness).", SCOPE, WITNESS, lambda: _exists(DEFAULT, _differ(RANK), also=(RANK,))),
+        Theorem("realms/any-vs-shift", "Counting a match already of the ruling colour as a colour match "
+                "(colour_match=any) and counting only a match that shifts the colour (shift) name different winners "
+                "(smallest witness).", SCOPE, WITNESS, lambda: _exists(DEFAULT, _differ(SHIFT), also=(SHIFT,))),
+        Theorem("realms/purple-never-matches/shift", "With colour_match=shift a Purple that does not lead is never a "
+                "colour match (it counts as the marker's colour or none), so its clause (b) cannot apply.", SCOPE,
+                PROVED, lambda: _always([SHIFT], _following_purple_never_matches)),
         Theorem("realms/giant-beats-a-match", "Under the default a Giant can beat the last colour match.", SCOPE,
                 WITNESS, lambda: _exists(DEFAULT, lambda t, w: z3.And(
                     z3.Or(E.walk(trick_spec(DEFAULT), t).matched), w >= 0, card_at(t, w) == GIANT))),

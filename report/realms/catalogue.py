@@ -76,6 +76,7 @@ _WARLOCK = q("☿ Warlock → Third. After play, search the discard pile, reveal
 _DISCARD_PILE = q("Place the remainder face‑down as the draw pile; make a face‑up discard pile during play.")
 _CYCLONE = q("✹ Cyclone → Cannot win a trick. When played, change the ruling colour to any colour of your choice; "
              "you lead the next trick even though you did not win this one.")
+_SHIFTS = q("A Colour Match shifts the ruling colour.")
 _NEXT_LEAD = q("The winner leads the next trick. (Exception: Cyclone’s player leads next even if they didn’t win.)")
 
 
@@ -389,6 +390,27 @@ ENTRIES: tuple[Entry, ...] = (
                         "arbiter plays 2 to 6 and defaults to 4."),
         en="Components: \"For 2 to 6 players.\"",
     ),
+    entry(
+        23, "same-colour-match", "A match already of the ruling colour",
+        question=("A card matches the number or picture type of an earlier card but is already of the ruling colour, "
+                  "so the colour does not shift (Red 9, Blue 7, Red 7 from red). Is it a colour match that takes the "
+                  "trick, or does the highest card of the ruling colour keep it?"),
+        answer="It is a colour match: the last match wins the trick, although the colour stays.",
+        kind="unclear", switch="colour_match",
+        sources=(_OVERRIDE, _CURRENT, _TIME_ORDER, _TIMING, _CHECK_MATCH, _SHIFTS),
+        meanings=("A card that matches an earlier card is a colour match, whether or not the ruling colour changes.",
+                  ("Only a card that shifts the ruling colour (it has a colour, not the marker's) is a colour match; "
+                   "a matching card already of the ruling colour competes by rank.")),
+        recommendation=("Count every match. The Override's only condition is that the card \"matches the number or "
+                        "picture type of any earlier card in the trick\", and \"That card becomes the current "
+                        "winner\" follows from it; the shift is what happens next, not a second condition. The "
+                        "word \"valid\" in \"the last valid colour match\" and the marker list's \"A Colour Match "
+                        "shifts the ruling colour\" can be read as counting only a match that changes the colour; "
+                        "then a following Purple, which takes the ruling colour, could never be a match."),
+        en=("Override, after the first sentence: \"A matching card of the ruling colour is a colour match too; the "
+            "marker stays.\""),
+        related=("match-vs-rank", "purple-match"),
+    ),
 )
 
 # How each entry's witness is found (see the kinds above).
@@ -397,7 +419,7 @@ WITNESS_KIND = {
     "match-vs-rank": TRICK, "special-vs-match": TRICK, "purple-match": TRICK, "purple-colour": TRICK,
     "purple-wins": TRICK, "realm-shadow": TRICK, "no-winner": TRICK, "follow-colour": FOLLOW, "match-follow": FOLLOW,
     "specials-follow": FOLLOW, "troll-bullets": FOLLOW, "realm-follow": FOLLOW, "first-lead": GAME,
-    "halftime": GAME, "troll-victim": STEAL, "recycle": GAME,
+    "halftime": GAME, "troll-victim": STEAL, "recycle": GAME, "same-colour-match": TRICK,
 }
 
 CATALOGUE = Catalogue(game="realms", title="Realms: rules clarifications", sources=SOURCES, entries=ENTRIES,

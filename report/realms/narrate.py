@@ -137,7 +137,10 @@ def plays_in_words(pos_json: dict[str, Any], moves: list[str], ruleset: Any) -> 
             if w[-1].matched:
                 earlier = next(q.card for q in w[:-1] if matches(spec.matching, card, q.card))
                 what += f": it matches {the(earlier)}"
-                what += f", so the ruling colour shifts to {colour(w[-1].colour)}" if w[-1].colour is not None else ""
+                if w[-1].colour is not None and w[-1].colour == w[-2].marker:
+                    what += f", and the ruling colour is already {colour(w[-1].colour)}"
+                elif w[-1].colour is not None:
+                    what += f", so the ruling colour shifts to {colour(w[-1].colour)}"
             elif is_purple(card):
                 what += (f": it counts as a {colour(w[-1].colour)} {number_of(card)}" if w[-1].colour is not None
                          else ": it has no colour")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from itertools import pairwise
 
 from arbiter.model.realms import fast
 from arbiter.model.realms.cards import GIANT, PHOENIX, WARLOCK, is_number, is_picture, is_purple, kind_of, number_of
@@ -47,6 +48,12 @@ def match_without_purple(w: list[Played]) -> bool:
     return any_match(w) and not any(is_purple(p.card) for p in w)
 
 
+def same_colour_match(w: list[Played]) -> bool:
+    """A number or picture matched an earlier card while of the marker's colour (no Purple in the trick)."""
+    return not any(is_purple(p.card) for p in w) and any(
+        p.matched and p.colour == before.marker for before, p in pairwise(w))
+
+
 def special_and_match(w: list[Played]) -> bool:
     cards = {p.card for p in w}
     return PHOENIX not in cards and bool(cards & {GIANT, WARLOCK}) and any_match(w)
@@ -84,6 +91,8 @@ SITUATIONS: dict[str, tuple[str, Callable[[list[Played]], bool]]] = {
     "example-vs-nuance": ("a matched Dragon was followed by a matched Number, as in the third example",
                           dragon_then_number),
     "match-vs-rank": ("a card matched an earlier card (no Purple in the trick)", match_without_purple),
+    "same-colour-match": (("a card matched an earlier card while already of the ruling colour (no Purple in the "
+                           "trick)"), same_colour_match),
     "special-vs-match": ("a Giant or a Warlock (and no Phoenix) was played and a card matched",
                          special_and_match),
     "purple-match": ("a Purple and a number card of its value were both played", purple_and_number),

@@ -137,6 +137,9 @@ def test_the_readings_disagree_on_tricks_the_docs_name():
     assert t("red", ["R5", "B5", "B7"], DEFAULT.with_switches(resolution="rank"))[0] == 2
     assert t("red", ["R5", "B5", "BTr", "RTr"]) == (3, "red", 3)
     assert t("red", ["R5", "B5", "BTr", "R9"], DEFAULT.with_switches(resolution="nuance"))[0] == 2
+    # R7 matches B7 but is already of the ruling colour: a colour match only under colour_match=any
+    assert t("red", ["R9", "B7", "R7"]) == (2, "red", 2)
+    assert t("red", ["R9", "B7", "R7"], DEFAULT.with_switches(colour_match="shift")) == (0, "red", 0)
     assert t("red", ["R5", "GNT", "B5"])[0] == 1
     assert t("red", ["R5", "GNT", "B5"], DEFAULT.with_switches(special_vs_match="phoenix_only"))[0] == 2
     assert t("red", ["P3=red", "R3"])[0] == 1
@@ -149,3 +152,18 @@ def test_the_readings_disagree_on_tricks_the_docs_name():
     assert t("red", ["RRe", "BRe"])[0] == 1
     assert t("red", ["RRe", "BRe"], DEFAULT.with_switches(realm_shadow="linked"))[0] == 0
     assert t("red", ["R5", "Y7", "CYC=blue"], DEFAULT.with_switches(no_winner="lead_colour"))[0] == 0
+
+
+def test_a_free_match_must_be_a_colour_match_under_the_reading():
+    """match_follow=free lets a matching card be played instead of following; following the lead's
+    colour (red) after the marker moved to blue, the Blue Sorcerer matches the Yellow Sorcerer but
+    is already of the marker's colour: free under colour_match=any, not under shift."""
+    plays = [(C.parse_card(c), None) for c in ("RDr", "BDr", "YSo")]
+    hand = sum(1 << C.parse_card(c) for c in ("R1", "BSo", "G9"))
+    base = DEFAULT.with_switches(follow_colour="lead", match_follow="free")
+    allowed = {}
+    for value in SWITCHES["colour_match"]:
+        rs = base.with_switches(colour_match=value)
+        mask = reference.may_play(spec.trick_spec(rs), spec.following_spec(rs), C.parse_colour("red"), plays, hand)
+        allowed[value] = sorted(C.card_code(c) for c in C.cards_of(mask))
+    assert allowed == {"any": ["BSo", "R1"], "shift": ["R1"]}

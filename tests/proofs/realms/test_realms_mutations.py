@@ -51,6 +51,10 @@ MUTANTS = {
     # Every reading resolves like the Match Rank Nuance (or like the Timing Rule): no difference left.
     "realms/timing-vs-nuance": _everything_nuance,
     "realms/timing-vs-rank": _everything_timing,
+    # Every reading counts a match already of the ruling colour: no difference left, and a following
+    # Purple (of the marker's colour) matches an earlier card of its number.
+    "realms/any-vs-shift": lambda sp: replace(sp, matching=replace(sp.matching, shift=False)),
+    "realms/purple-never-matches/shift": lambda sp: replace(sp, matching=replace(sp.matching, shift=False)),
     "realms/giant-beats-a-match": _specials(yield_to_match=frozenset({"GNT", "WLK"})),
     "realms/match-beats-giant/phoenix_only": _specials(yield_to_match=frozenset()),
     "realms/purple-if-beats-a-picture": lambda sp: replace(sp, purple=replace(sp.purple, sufficient=False)),
@@ -102,6 +106,16 @@ def test_an_engine_that_pays_the_leader_breaks_at_most_one_winner(monkeypatch):
     monkeypatch.setattr(fast, "resolve", leader_wins)
     check = bounds.check_scoring(players=range(3, 4))
     assert check.wrong is not None and check.wrong["points"] != check.wrong["expected"]
+
+
+def test_an_engine_that_ignores_colour_match_shift_fails_the_replayed_witness(monkeypatch):
+    original = fast.resolve
+
+    def any_match(ruleset, ruling, cards, choices=None):
+        return original(ruleset.with_switches(colour_match="any"), ruling, cards, choices)
+    monkeypatch.setattr(fast, "resolve", any_match)
+    (result,) = T.run_catalogue("realms/any-vs-shift")
+    assert result.status == "failed" and "the engine" in result.witness["engine"], result
 
 
 def test_an_engine_that_draws_to_eight_breaks_the_largest_hand(monkeypatch):

@@ -55,3 +55,16 @@ def test_a_theorem_fails_when_the_spec_changes():
     proved = T._always([DEFAULT.with_switches(special_vs_match="phoenix_only")], T._giant_loses_to_a_match, (2,))
     refuted = T._always([DEFAULT], T._giant_loses_to_a_match, (3,))
     assert proved[0] == "proved" and refuted[0] == "counterexample" and "GNT" in refuted[1]["cards"]
+
+
+def test_the_encoding_follows_colour_match_on_a_match_already_of_the_ruling_colour():
+    """R2 Y1 R1 from red: the Red 1 matches the Yellow 1 without shifting; z3 and the reference
+    give it the trick under colour_match=any and the Red 2 under shift."""
+    plays = [(C.parse_card(c), None) for c in ("R2", "Y1", "R1")]
+    t = E.constant([c for c, _ in plays], [None] * 3, 0)
+    got = {}
+    for value in SWITCHES["colour_match"]:
+        sp = spec.trick_spec(DEFAULT.with_switches(colour_match=value))
+        got[value] = z3.simplify(E.winner(sp, t)).as_long()
+        assert got[value] == reference.resolve(sp, 0, plays).winner
+    assert got == {"any": 2, "shift": 0}

@@ -12,7 +12,7 @@ from arbiter.model.realms.game import HAND_SIZE, RULING, apply, chance_outcomes,
 from arbiter.model.realms.notation import position_from_json, position_to_json
 from arbiter.model.realms.ruleset import DEFAULT, SWITCHES, Ruleset
 from arbiter.report.entry import KINDS
-from arbiter.report.realms import witness
+from arbiter.report.realms import narrate, witness
 from arbiter.report.realms.catalogue import CATALOGUE, EXAMPLE, FOLLOW, GAME, STEAL, TRICK, WITNESS_KIND
 from arbiter.report.realms.play import play
 from arbiter.report.render import to_json
@@ -130,6 +130,9 @@ def test_trick_witnesses_are_the_smallest_the_search_finds():
     sizes = {e.id: len(witness.find(e, 7)["moves"]) - 1 for e in PLAYING if WITNESS_KIND[e.id] == TRICK}
     assert sizes["timing-vs-matched-number"] == 3 and sizes["purple-colour"] == 2 and sizes["realm-shadow"] == 2
     assert witness.find_trick(CATALOGUE.by_id()["timing-vs-matched-number"], max_cards=2) is None
+    # Without a Purple a match already of the ruling colour needs an earlier card of another colour to match.
+    assert sizes["same-colour-match"] == 3
+    assert witness.find_trick(CATALOGUE.by_id()["same-colour-match"], max_cards=2) is None
 
 
 def test_contradictions_name_the_two_sentences_and_their_winners(realms_report):
@@ -147,3 +150,12 @@ def test_the_third_example_is_the_rule_texts_own_trick(realms_report):
     w = _entries(realms_report)["example-vs-nuance"]["witness"][0]["data"]
     assert w["moves"][1:] == ["YDr", "RDr", "R5", "B5"]
     assert [o["winner"] for o in w["outcomes"]] == [3, 1]  # the Blue 5 as printed; the Red Dragon under the Nuance
+
+
+def test_a_match_that_does_not_shift_the_colour_is_told_so():
+    """The story of the colour_match witness: the Red 1 matches the Yellow 1, the marker stays Red."""
+    e = CATALOGUE.by_id()["same-colour-match"]
+    w = witness.find(e, 7)
+    words = narrate.plays_in_words(w["position"], w["moves"], e.base)
+    assert words[-1] == "Player 3 plays the Red 1: it matches the Yellow 1, and the ruling colour is already Red."
+    assert words[-2] == "Player 2 plays the Yellow 1."
