@@ -1025,7 +1025,8 @@ static int run(Core *S, PyObject *state, int player, int alpha, int beta, int ra
     State s;
     if (state_from(S, state, &s) < 0) return -1;
     if (player < 0 || player >= S->n) { PyErr_SetString(PyExc_ValueError, "no such player"); return -1; }
-    long long share = race && S->race_from > 0 && players_in(&s) >= 3 ? S->race_from : -1; /* two players: one ordering */
+    /* with two players in, the second ordering is the first one: no race */
+    long long share = race && S->race_from > 0 && players_in(&s) >= 3 ? S->race_from : -1;
     for (int turn = 0;; turn++) {
         int err = 0;
         if (turn >= 2 && turn % 2 == 0) share = share > LLONG_MAX / 4 ? LLONG_MAX / 2 : share * 2;
@@ -1077,7 +1078,9 @@ static PyObject *Core_spend(Core *S, PyObject *unused) {
 
 static PyObject *Core_get_nodes(Core *S, void *c) { return PyLong_FromLongLong(S->nodes); }
 static PyObject *Core_get_seconds(Core *S, void *c) { return PyFloat_FromDouble(now() - S->started); }
-static PyObject *Core_get_entries(Core *S, void *c) { return PyLong_FromSize_t(S->young[0].count + S->old[0].count + S->young[1].count + S->old[1].count); }
+static PyObject *Core_get_entries(Core *S, void *c) {
+    return PyLong_FromSize_t(S->young[0].count + S->old[0].count + S->young[1].count + S->old[1].count);
+}
 
 static PyMethodDef Core_methods[] = {
     {"value", (PyCFunction)Core_value, METH_VARARGS, "value(state, player, alpha=-INF, beta=INF): fail-soft value"},
