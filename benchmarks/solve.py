@@ -169,29 +169,33 @@ def _who(w: int | None) -> str:
 
 def actions(deals: int, limit: float) -> None:
     print(f"\n## 2 players, full Actions deals with the known deck (seeds 0..{deals - 1}), C core\n")
-    print("| seed | result | winner | nodes | s |")
-    print("|---:|---|---:|---:|---:|")
+    print("| seed | result | winner | nodes | s | CPU s |")
+    print("|---:|---|---:|---:|---:|---:|")
     worst = 0.0
     for seed in range(deals):
+        cpu = time.process_time()
         r = solve(deal(2, seed, ACTIONS), full=False, timeout=limit, engine="c")
+        cpu = time.process_time() - cpu
         worst = max(worst, r.seconds)
-        print(f"| {seed} | {r.result} | {_who(r.winner)} | {r.nodes} | {r.seconds:.2f} |", flush=True)
+        print(f"| {seed} | {r.result} | {_who(r.winner)} | {r.nodes} | {r.seconds:.2f} | {cpu:.2f} |", flush=True)
     print(f"\nworst {worst:.2f} s")
 
 
 def many(deals: int, limits: dict[str, float]) -> None:
     print(f"\n## 3 and 4 players, full deals (7 cards), seeds 0..{deals - 1}, C core\n")
-    print("| ruleset | players | seed | result | winner | nodes | s | peak traced MB |")
-    print("|---|---:|---:|---|---:|---:|---:|---:|")
+    print("| ruleset | players | seed | result | winner | nodes | s | CPU s | peak traced MB |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|---:|")
     for rs in (BASIC, ACTIONS):
         for players in (3, 4):
             for seed in range(deals):
                 tracemalloc.start()  # the core allocates through PyMem, which tracemalloc sees, and rarely
+                cpu = time.process_time()
                 r = solve(deal(players, seed, rs), full=False, timeout=limits[rs.preset], engine="c")
+                cpu = time.process_time() - cpu
                 peak = tracemalloc.get_traced_memory()[1]
                 tracemalloc.stop()
                 print(f"| {rs.preset} | {players} | {seed} | {r.result} | {_who(r.winner)} | {r.nodes} | "
-                      f"{r.seconds:.2f} | {peak / 2**20:.1f} |", flush=True)
+                      f"{r.seconds:.2f} | {cpu:.2f} | {peak / 2**20:.1f} |", flush=True)
 
 
 def main() -> None:

@@ -24,7 +24,7 @@ from .result import SOLVED, UNKNOWN, SearchResult
 from .search import Budget, Search, SearchLimit, Table
 
 WIN_OUTCOME, LOSS_OUTCOME = "win", "loss"
-TABLE_SIZE = 1 << 21  # transposition entries kept at most (about 400 MB in the worst case)
+TABLE_SIZE = 1 << 21  # transposition entries kept at most per table (about 400 MB; a race holds two)
 
 
 @dataclass

@@ -13,6 +13,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <limits.h>
 #include <time.h>
 
 typedef uint64_t Mask;
@@ -337,13 +338,15 @@ typedef struct {
     Rules R;
     int n, uses_deck;
     size_t K; /* key bytes, a multiple of 8 */
-    Tab young, old;
+    Tab young[2], old[2]; /* one table per ordering of a race (variant): their best children differ */
     size_t half;
     StateVec kids;
     TurnVec branches, ends;
     long long nodes, max_nodes, check_at; /* max_nodes < 0: no node limit */
     double started, deadline;              /* deadline < 0: no time limit */
     PyObject *limit_error;
+    long long race_from, race_limit; /* the orderings race (see run) in shares of race_from nodes; 0 or less: never */
+    int two_ply_from, variant;       /* variant 1: the two-ply score from two_ply_from hand cards (order_children) */
     int counting;          /* emit counts the children instead of storing them */
     long long counted;
     struct { int *v; size_t len, cap; } order; /* move ordering: a stack of (index, score) arrays */
@@ -388,19 +391,20 @@ static void make_key(const Core *S, const State *s, int player, uint8_t *key) {
 
 /* As search.Table: young then old on lookup; when the young generation is full it becomes the old. */
 static Head *table_get(Core *S, const uint8_t *key, uint64_t h) {
-    Head *e = tab_find(&S->young, key, S->K, h);
-    return e ? e : tab_find(&S->old, key, S->K, h);
+    Head *e = tab_find(&S->young[S->variant], key, S->K, h);
+    return e ? e : tab_find(&S->old[S->variant], key, S->K, h);
 }
 
 static int table_put(Core *S, const uint8_t *key, uint64_t h, int lo, int hi, int first) {
-    Head *e = tab_find(&S->young, key, S->K, h);
+    Tab *young = &S->young[S->variant], *old = &S->old[S->variant];
+    Head *e = tab_find(young, key, S->K, h);
     if (!e) {
-        if (S->young.count >= S->half) {
-            tab_free(&S->old);
-            S->old = S->young;
-            memset(&S->young, 0, sizeof(Tab));
+        if (young->count >= S->half) {
+            tab_free(old);
+            *old = *young;
+            memset(young, 0, sizeof(Tab));
         }
-        Tab *t = &S->young;
+        Tab *t = young;
         if (tab_reserve(t, S->K) < 0) return -1;
         e = ENTRY(t, t->count);
         memcpy(KEY_OF(e), key, S->K);
@@ -739,6 +743,31 @@ static long long count_children(Core *S, const State *c) {
     return rc < 0 ? -1 : S->counted;
 }
 
+/* The two-ply score of child c, where another member of the coalition moves: the fewest replies
+ * ``player`` has after any of that member's turns (-1 when one of them ends play lost for
+ * ``player``), as Red7Game._two_ply; -2 on an error. */
+static long long two_ply(Core *S, const State *c, int player) {
+    State cc = *c; /* S->kids may move while this child's children are generated */
+    Gen g;
+    size_t base = S->kids.len;
+    long long best = SCORE_AFTER;
+    gen_init(S, &cc, &g);
+    if (gen_until(S, &cc, &g, base, (size_t)-2) < 0) best = -2;
+    for (size_t j = base; best > -1 && j < S->kids.len; j++) {
+        State c2 = S->kids.v[j];
+        int v;
+        if (outcome(&S->R, &c2, player, &v)) {
+            if (v <= 0) best = -1;
+        } else if (c2.to_move == player) {
+            long long n = count_children(S, &c2);
+            if (n < 0) best = -2;
+            else if (n < best) best = n;
+        }
+    }
+    gen_end(S, &g, base);
+    return best;
+}
+
 /* The order of the nk children at S->kids.v[base..]: indices in S->order.v[at..at + nk). */
 static int order_children(Core *S, const State *s, int player, size_t base, int nk, int first, size_t at) {
     int maximising = s->to_move == player;
@@ -755,7 +784,14 @@ static int order_children(Core *S, const State *s, int player, size_t base, int 
         int v;
         o[i] = i;
         if (outcome(&S->R, c, player, &v)) score[i] = (v > 0) == maximising ? -SCORE_LAST : SCORE_LAST;
-        else if (!maximising && c->to_move != player) score[i] = SCORE_AFTER;
+        else if (!maximising && c->to_move != player) {
+            score[i] = SCORE_AFTER;
+            if (S->variant && hand_cards(s) >= S->two_ply_from) {
+                long long n = two_ply(S, c, player);
+                if (n == -2) return -1;
+                score[i] = n < 0 ? -SCORE_LAST + 1 : n < SCORE_AFTER ? (int)n : SCORE_AFTER;
+            }
+        }
         else {
             long long n = count_children(S, c);
             if (n < 0) return -1;
@@ -783,6 +819,7 @@ static int order_children(Core *S, const State *s, int player, size_t base, int 
 static int search(Core *S, const State *s, int player, int alpha, int beta, int *err) {
     int v;
     if (spend(S) < 0) { *err = 1; return 0; }
+    if (S->nodes > S->race_limit) { *err = 2; return 0; } /* this ordering's turn of the race is over */
     if (outcome(&S->R, s, player, &v)) return v;
     uint8_t key[4 + 14 * MAXP + 1 + MAXDECK + 8];
     make_key(S, s, player, key);
@@ -938,13 +975,16 @@ static PyObject *state_to(const State *s) {
 /* ---------------------------------------------------------------- the Python type */
 
 static int Core_init(Core *S, PyObject *args, PyObject *kw) {
-    static char *names[] = {"flags", "players", "uses_deck", "max_nodes", "timeout", "table_size", "limit_error", NULL};
+    static char *names[] = {"flags", "players", "uses_deck", "max_nodes", "timeout", "table_size", "limit_error",
+                            "race_from", "two_ply_from", NULL};
     PyObject *flags, *max_nodes, *timeout, *limit_error;
-    int n, uses_deck;
+    int n, uses_deck, two_ply_from = 0;
     Py_ssize_t table_size;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!ipOOnO", names, &PyTuple_Type, &flags, &n, &uses_deck, &max_nodes,
-                                     &timeout, &table_size, &limit_error))
+    long long race_from = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!ipOOnO|Li", names, &PyTuple_Type, &flags, &n, &uses_deck, &max_nodes,
+                                     &timeout, &table_size, &limit_error, &race_from, &two_ply_from))
         return -1;
+    S->race_from = race_from, S->two_ply_from = two_ply_from, S->variant = 0, S->race_limit = LLONG_MAX;
     if (PyTuple_GET_SIZE(flags) != N_FLAGS) { PyErr_Format(PyExc_ValueError, "flags: %d expected", N_FLAGS); return -1; }
     if (n < 2 || n > MAXP) { PyErr_SetString(PyExc_ValueError, "Red7 takes 2 to 4 players"); return -1; }
     int *f = (int *)&S->R;
@@ -972,26 +1012,37 @@ static int Core_init(Core *S, PyObject *args, PyObject *kw) {
 }
 
 static void Core_dealloc(Core *S) {
-    tab_free(&S->young), tab_free(&S->old);
+    for (int k = 0; k < 2; k++) tab_free(&S->young[k]), tab_free(&S->old[k]);
     PyMem_Free(S->kids.v), PyMem_Free(S->branches.v), PyMem_Free(S->ends.v), PyMem_Free(S->order.v);
     Py_XDECREF(S->limit_error);
     Py_TYPE(S)->tp_free((PyObject *)S);
 }
 
-static int run(Core *S, PyObject *state, int player, int alpha, int beta, int *v) {
+/* One search; with ``race``, as Search.wins: the two orderings take turns (the game's, then the
+ * two-ply one), each stopped once it has spent its share of nodes, the share doubling after both
+ * have had a turn; the table is shared, so a turn resumes from what every earlier turn proved. */
+static int run(Core *S, PyObject *state, int player, int alpha, int beta, int race, int *v) {
     State s;
     if (state_from(S, state, &s) < 0) return -1;
     if (player < 0 || player >= S->n) { PyErr_SetString(PyExc_ValueError, "no such player"); return -1; }
-    int err = 0;
-    *v = search(S, &s, player, alpha, beta, &err);
-    return err ? -1 : 0;
+    /* with two players in, the second ordering is the first one: no race */
+    long long share = race && S->race_from > 0 && players_in(&s) >= 3 ? S->race_from : -1;
+    for (int turn = 0;; turn++) {
+        int err = 0;
+        if (turn >= 2 && turn % 2 == 0) share = share > LLONG_MAX / 4 ? LLONG_MAX / 2 : share * 2;
+        S->variant = share >= 0 && turn % 2;
+        S->race_limit = share >= 0 && S->nodes < LLONG_MAX / 2 ? S->nodes + share : LLONG_MAX;
+        *v = search(S, &s, player, alpha, beta, &err);
+        S->variant = 0, S->race_limit = LLONG_MAX;
+        if (err != 2) return err ? -1 : 0;
+    }
 }
 
 static PyObject *Core_value(Core *S, PyObject *args) {
     PyObject *state;
     int player, alpha = -INF, beta = INF, v;
     if (!PyArg_ParseTuple(args, "Oi|ii", &state, &player, &alpha, &beta)) return NULL;
-    if (run(S, state, player, alpha, beta, &v) < 0) return NULL;
+    if (run(S, state, player, alpha, beta, 0, &v) < 0) return NULL;
     return PyLong_FromLong(v);
 }
 
@@ -999,7 +1050,7 @@ static PyObject *Core_wins(Core *S, PyObject *args) {
     PyObject *state;
     int player, v;
     if (!PyArg_ParseTuple(args, "Oi", &state, &player)) return NULL;
-    if (run(S, state, player, 0, 1, &v) < 0) return NULL;
+    if (run(S, state, player, 0, 1, 1, &v) < 0) return NULL;
     return PyBool_FromLong(v > 0);
 }
 
@@ -1027,7 +1078,9 @@ static PyObject *Core_spend(Core *S, PyObject *unused) {
 
 static PyObject *Core_get_nodes(Core *S, void *c) { return PyLong_FromLongLong(S->nodes); }
 static PyObject *Core_get_seconds(Core *S, void *c) { return PyFloat_FromDouble(now() - S->started); }
-static PyObject *Core_get_entries(Core *S, void *c) { return PyLong_FromSize_t(S->young.count + S->old.count); }
+static PyObject *Core_get_entries(Core *S, void *c) {
+    return PyLong_FromSize_t(S->young[0].count + S->old[0].count + S->young[1].count + S->old[1].count);
+}
 
 static PyMethodDef Core_methods[] = {
     {"value", (PyCFunction)Core_value, METH_VARARGS, "value(state, player, alpha=-INF, beta=INF): fail-soft value"},

@@ -29,6 +29,12 @@ WIN = 1 << 10  # a won round is worth WIN + banked points (Advanced; 0 otherwise
 # in all, children are searched by their score, lowest first.
 ORDER_FROM = 8
 SCORE_LAST, SCORE_AFTER = 1_000_000, 500_000
+# The race of orderings (``search.Search.wins``, with 3-4 players in): the ordering above and a
+# second one take turns of RACE_FROM nodes (doubling), the second scoring, from TWO_PLY_FROM hand
+# cards in all, the coalition's children where another member moves by two plies (``_two_ply``).
+# Neither ordering is best on every deal (docs/performance.md); the race costs about twice the better.
+RACE_FROM = 1_000_000
+TWO_PLY_FROM = 16
 
 # A state: (rule, to_move, out, hands, palettes, deck). The ruleset lives in the Red7Game, scores
 # are not part of it (the solver scores only the points banked in this round), and under Basic the
@@ -53,6 +59,7 @@ class Red7Game:
         self.uses_deck = ruleset.actions or ruleset.advanced
         self.plain_leader = (ruleset.nobody_qualifies == NOBODY and ruleset.tie_break == "deciding_group"
                              and ruleset.out_palettes == "ignored")
+        self.race_from, self.two_ply_from = RACE_FROM, TWO_PLY_FROM
 
     # -- conversions ---------------------------------------------------------------------------
     def state(self, pos: Position) -> State:
@@ -99,7 +106,13 @@ class Red7Game:
     def children(self, s: State) -> Iterable[State]:
         return (child for _, child in self._turns(s))
 
-    def order(self, s: State, player: int, first: int = 0) -> Iterator[tuple[int, State]] | None:
+    def race_share(self, s: State) -> int | None:
+        """Nodes of the first turn of the race of orderings from ``s`` (3-4 players in), else None."""
+        if self.race_from > 0 and len(s[3]) - s[2].bit_count() >= 3:
+            return self.race_from
+        return None
+
+    def order(self, s: State, player: int, first: int = 0, variant: int = 0) -> Iterator[tuple[int, State]] | None:
         """(index, child) in the order to search them for ``player``'s question, from ORDER_FROM
         hand cards in all (None below: the cheap lazy order of ``children``). Child ``first`` (the
         table's best) comes first, and the others are scored only if the search asks for more. A
@@ -107,29 +120,47 @@ class Red7Game:
         otherwise fewest replies first (the fewer the answers, the smaller the proof), but at the
         others' turns a child where another of them moves comes after every child where
         ``player`` replies. Ties keep the order of ``children``. Measured by benchmarks/solve.py
-        (docs/performance.md)."""
+        (docs/performance.md). ``variant`` 1 (the race's second ordering) scores those children
+        where another member moves by ``_two_ply`` from ``two_ply_from`` hand cards in all."""
         if sum(h.bit_count() for h in s[3]) < ORDER_FROM:
             return None
-        return self._ordered(s, player, first)
+        return self._ordered(s, player, first, variant)
 
-    def _ordered(self, s: State, player: int, first: int) -> Iterator[tuple[int, State]]:
+    def _ordered(self, s: State, player: int, first: int, variant: int = 0) -> Iterator[tuple[int, State]]:
         kids = list(self.children(s))
         first = first if first < len(kids) else 0
         if first:
             yield first, kids[first]
         mine = s[1] == player
         outcome, children = self.outcome, self.children
+        two_ply = variant and sum(h.bit_count() for h in s[3]) >= self.two_ply_from
 
         def score(c: State) -> int:
             v = outcome(c, player)
             if v is not None:
                 return -SCORE_LAST if (v > 0) == mine else SCORE_LAST
             if not mine and c[1] != player:
-                return SCORE_AFTER
+                if not two_ply:
+                    return SCORE_AFTER
+                n = self._two_ply(c, player)
+                return -SCORE_LAST + 1 if n < 0 else n
             return min(sum(1 for _ in children(c)), SCORE_AFTER - 1)
 
         scores = [score(c) for c in kids]
         yield from (ic for ic in sorted(enumerate(kids), key=lambda ic: scores[ic[0]]) if ic[0] != first or not first)
+
+    def _two_ply(self, c: State, player: int) -> int:
+        """At most SCORE_AFTER: the fewest replies ``player`` has after any turn of the coalition's
+        member to move in ``c``; -1 when one of those turns ends play lost for ``player``."""
+        best = SCORE_AFTER
+        for c2 in self.children(c):
+            v = self.outcome(c2, player)
+            if v is not None:
+                if v <= 0:
+                    return -1
+            elif c2[1] == player:
+                best = min(best, sum(1 for _ in self.children(c2)))
+        return best
 
     def moves(self, s: State) -> list[tuple[Move, State]]:
         """Every legal turn with the state it leads to, best-first for the mover (pass last)."""

@@ -15,6 +15,10 @@ class SearchLimit(Exception):
     """The node or time budget ran out; the search stopped where it was."""
 
 
+class _RaceTurnOver(Exception):
+    """One ordering's turn of a race (``Search.wins``) has spent its nodes."""
+
+
 class Budget:
     """Counts nodes and checks the limits; ``spend()`` raises SearchLimit once either is passed."""
 
@@ -95,9 +99,13 @@ class Game(Protocol):
         """The states after each legal move, best-first for the mover, possibly lazily (a cut-off
         then spares the rest); non-empty unless over, and in the same order every time."""
 
-    # Optional: ``order(state, player, first) -> Iterable[(index in children, child)] | None``, the
-    # children in the order to search them when ``player`` asks, child ``first`` (the table's best,
-    # when not 0) first; None: the order of ``children``.
+    # Optional: ``order(state, player, first, variant) -> Iterable[(index in children, child)] | None``,
+    # the children in the order to search them when ``player`` asks, child ``first`` (the table's
+    # best, when not 0) first; None: the order of ``children``. ``variant`` is 0, or 1 for the second
+    # ordering of a race.
+
+    # Optional: ``race_share(state) -> int | None``: when not None, ``wins`` races the orderings
+    # ``variant`` 0 and 1 from ``state``, in turns of that many nodes (doubling after both had one).
 
 
 class Search:
@@ -111,6 +119,10 @@ class Search:
         self.table = table if table is not None else Table()
         self._bounds = getattr(game, "bounds", None)
         self.order = getattr(game, "order", None)
+        self._race_share = getattr(game, "race_share", None)
+        self._variant = 0
+        self._race_limit: int | None = None
+        self._tables = [self.table, None]  # one table per ordering of a race: their best children differ
 
     def value(self, state: Any, player: int, alpha: int = -INF, beta: int = INF) -> int:
         """Fail-soft: the exact value when it lies strictly inside (alpha, beta), otherwise a bound
@@ -118,12 +130,31 @@ class Search:
         return self._search(state, player, alpha, beta)
 
     def wins(self, state: Any, player: int) -> bool:
-        """Whether ``player`` can force a positive value (a win) from ``state``."""
-        return self._search(state, player, 0, 1) > 0
+        """Whether ``player`` can force a positive value (a win) from ``state``. When the game
+        offers a race (``race_share``), its two orderings take turns, each stopped once it has
+        spent its share of nodes, the share doubling after both had a turn: the answer comes at
+        about twice the cost of the better ordering. Each ordering keeps its own table (with
+        its own best children), so each of its turns goes on from what its earlier turns proved."""
+        share = None if self._race_share is None else self._race_share(state)
+        if share is None:
+            return self._search(state, player, 0, 1) > 0
+        turn = 0
+        while True:
+            if turn >= 2 and turn % 2 == 0:
+                share *= 2
+            self._variant, self._race_limit = turn % 2, self.budget.nodes + share
+            try:
+                return self._search(state, player, 0, 1) > 0
+            except _RaceTurnOver:
+                turn += 1
+            finally:
+                self._variant, self._race_limit = 0, None
 
     def _search(self, state: Any, player: int, alpha: int, beta: int) -> int:
         game = self.game
         self.budget.spend()
+        if self._race_limit is not None and self.budget.nodes > self._race_limit:
+            raise _RaceTurnOver
         final = game.outcome(state, player)
         if final is not None:
             return final
@@ -134,7 +165,10 @@ class Search:
             if low >= beta:
                 return low
         key = (player, game.key(state))
-        entry = self.table.get(key)
+        table = self._tables[self._variant]
+        if table is None:
+            table = self._tables[self._variant] = Table(2 * self.table.half)
+        entry = table.get(key)
         first = 0
         lo, hi = -INF, INF
         if entry is not None:
@@ -147,7 +181,8 @@ class Search:
                 return lo
             alpha = max(alpha, lo)
             beta = min(beta, hi)
-        kids: Iterable[tuple[int, Any]] | None = None if self.order is None else self.order(state, player, first)
+        kids: Iterable[tuple[int, Any]] | None = (
+            None if self.order is None else self.order(state, player, first, self._variant))
         if kids is None:
             kids = enumerate(game.children(state))
             if first:  # the best child last time goes first; the others follow in the game's order
@@ -176,7 +211,7 @@ class Search:
                         if a >= b:
                             break
         lo, hi = narrowed(lo, hi, best, alpha, beta)
-        self.table.put(key, (lo, hi, best_index))
+        table.put(key, (lo, hi, best_index))
         return best
 
 

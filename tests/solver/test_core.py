@@ -100,6 +100,32 @@ def test_actions_deal_and_a_small_table_node_for_node():
     assert answers(c) == answers(py)
 
 
+def _cut_hands(pos: Position, size: int) -> Position:
+    """``pos`` with each hand cut to its ``size`` strongest cards."""
+    hands = tuple(sum(sorted((1 << c for c in range(49) if h >> c & 1), reverse=True)[:size]) for h in pos.hands)
+    return Position(pos.rule, pos.to_move, hands, pos.palettes, 0, pos.deck, pos.ruleset)
+
+
+@pytest.mark.parametrize("ruleset", [BASIC, ACTIONS], ids=str)
+@pytest.mark.parametrize("seed", range(3))
+def test_the_race_of_orderings_node_for_node(ruleset, seed):
+    """With the race of orderings started after 20 nodes and the two-ply ordering from 8 hand
+    cards, both engines race alike (same answers, same nodes, with small tables that drop
+    entries), the answers are those of the game's ordering alone, and the race changed the search."""
+    from arbiter.solver.search import Budget, Search, Table
+
+    pos = _cut_hands(deal(3, seed, ruleset), 4)
+    game, plain = Red7Game(ruleset), Red7Game(ruleset)
+    game.race_from, game.two_ply_from, plain.race_from = 20, 8, 0
+    state = game.state(pos)
+    c, py = core.CoreSearch(game, pos, None, None, 1 << 9), Search(game, Budget(), Table(1 << 9))
+    alone = core.CoreSearch(plain, pos, None, None, 1 << 9)
+    for p in pos.in_play:
+        assert c.wins(state, p) == py.wins(state, p) == alone.wins(state, p) == Search(plain).wins(state, p)
+        assert c.budget.nodes == py.budget.nodes
+    assert c.budget.nodes != alone.budget.nodes
+
+
 @pytest.mark.parametrize("limit", [1, 300, 5000])
 def test_a_node_limit_stops_both_at_the_same_node(limit):
     c, py = both(deal(2, 2), max_nodes=limit)
