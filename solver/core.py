@@ -101,7 +101,7 @@ class CoreSearch:
         if isinstance(players, Position):
             players = players.players
         self.budget = self.core = _red7core.Search(
-            _flags(game.ruleset), players, game.uses_deck, max_nodes, timeout, table_size, SearchLimit)
+            _flags(game.ruleset), players, game.uses_deck, max_nodes, timeout, table_size, SearchLimit, game.order_from)
 
     def value(self, state: Any, player: int, alpha: int = -INF, beta: int = INF) -> int:
         return self.core.value(state, player, alpha, beta)

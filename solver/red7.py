@@ -26,8 +26,9 @@ from arbiter.model.red7.ruleset import NOBODY, Ruleset
 WIN = 1 << 10  # a won round is worth WIN + banked points (Advanced; 0 otherwise), more than any points total
 
 # Move ordering (``Red7Game.order``; _red7core.c follows the same rule): from this many hand cards
-# in all, children are searched by their score, lowest first.
+# in all, children are searched by their score, lowest first. The default of ``Red7Game(order_from=)``.
 ORDER_FROM = 8
+ORDER_OFF = 1 << 20  # more hand cards than any position holds: what order_from=None passes to the core
 SCORE_LAST, SCORE_AFTER = 1_000_000, 500_000
 
 # A state: (rule, to_move, out, hands, palettes, deck). The ruleset lives in the Red7Game, scores
@@ -41,10 +42,12 @@ def _set(t: tuple, i: int, v: int) -> tuple:
 
 
 class Red7Game:
-    """The Red7 rules of one ruleset, seen by the search (see ``arbiter.solver.search.Game``)."""
+    """The Red7 rules of one ruleset, seen by the search (see ``arbiter.solver.search.Game``).
+    ``order_from``: the hand cards in all from which ``order`` counts replies (None: never)."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset, order_from: int | None = ORDER_FROM) -> None:
         self.ruleset = ruleset
+        self.order_from = ORDER_OFF if order_from is None else order_from
         # The bitmask fast path knows the Basic and Advanced turns under the default readings of
         # the switches it reads; any other reading walks game.TurnGenerator's steps instead.
         self.fast = (not ruleset.actions and ruleset.losing_turns in ("not_generated", "legal")
@@ -100,7 +103,7 @@ class Red7Game:
         return (child for _, child in self._turns(s))
 
     def order(self, s: State, player: int, first: int = 0) -> Iterator[tuple[int, State]] | None:
-        """(index, child) in the order to search them for ``player``'s question, from ORDER_FROM
+        """(index, child) in the order to search them for ``player``'s question, from ``order_from``
         hand cards in all (None below: the cheap lazy order of ``children``). Child ``first`` (the
         table's best) comes first, and the others are scored only if the search asks for more. A
         child that ends play comes first when the side to move has won it, last when lost;
@@ -108,7 +111,7 @@ class Red7Game:
         others' turns a child where another of them moves comes after every child where
         ``player`` replies. Ties keep the order of ``children``. Measured by benchmarks/solve.py
         (docs/performance.md)."""
-        if sum(h.bit_count() for h in s[3]) < ORDER_FROM:
+        if sum(h.bit_count() for h in s[3]) < self.order_from:
             return None
         return self._ordered(s, player, first)
 
