@@ -4,6 +4,11 @@ per first turn per deal (a fresh table each, the engine ``solve`` picks), timed 
 the same run, and against ``advise`` itself in pure Python (ARBITER_PURE_PYTHON) on the first deals.
 
     python benchmarks/advise.py [--samples 200] [--cap 150] [--baseline-deals 5] [--python-deals 2] [--jobs 1] [--quick]
+    python benchmarks/advise.py --orders 8,10,12,14,off [--quick]
+
+``--orders`` times instead the 200-sample answer of each view under each ``order_from`` (where the
+search starts ordering children by reply count; ``off``: never), to pick advise's choice
+(``SEARCH_ORDER_FROM``); it adds the 3- and 4-player first turns, where ordering matters.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from arbiter.model.red7.game import apply, deal, successors
 from arbiter.model.red7.ruleset import ACTIONS, BASIC, Ruleset
 from arbiter.model.red7.view import View, parse_view, view_of
 from arbiter.solver import core, solve
-from arbiter.solver.advise import MAX_DEALS, advise
+from arbiter.solver.advise import MAX_DEALS, SEARCH_ORDER_FROM, advise
 
 
 def midgame(players: int, seed: int, ruleset: Ruleset, turns: int):
@@ -73,6 +78,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1, help="advise's worker processes.")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quick", action="store_true", help="Only the mid-game views.")
+    ap.add_argument("--orders", help="Comma-separated order_from values (integers or off) to compare instead.")
     args = ap.parse_args()
     engine = core.choose(ACTIONS)[0]
     print(f"Python {platform.python_version()}, {platform.machine()}; samples {args.samples}, cap {args.cap} s, "
@@ -84,6 +90,12 @@ def main() -> None:
     cases.append(("2p worked example (docs/advise.md)", parse_view("red 0 basic | R7 O3 / Y4 | 3 / V6 | canvas G3 B1")))
     cases += [(f"{n}p mid-game, {rs_name}", view_of(midgame(n, 3, rs, turns)))
               for n, turns in ((3, 6), (4, 8)) for rs_name, rs in (("Basic", BASIC), ("Actions", ACTIONS))]
+    if args.orders:
+        if not args.quick:
+            cases += [(f"{n}p first turn, {rs_name} (deal 1)", view_of(deal(n, 1, rs)))
+                      for n, rs_name, rs in ((3, "Basic", BASIC), (3, "Actions", ACTIONS), (4, "Basic", BASIC))]
+        compare_orders(cases, [None if o.strip() == "off" else int(o) for o in args.orders.split(",")], args)
+        return
     print("| view | consistent deals | exact s | sampled deals | stopped | sampled s | sampled CPU s | s per deal | "
           "baseline s per deal | ratio | pure Python s per deal | ratio |")
     print("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -111,6 +123,25 @@ def main() -> None:
         print(f"| {name} | {count:.3g} | {exact} | {s.deals} | {s.stopped or '-'} | {s.seconds:.2f} | {cpu:.2f} | "
               f"{per:.4f} | {b_per:.4f} ({b_n} deals) | {b_per / per if per else float('nan'):.1f}x | {py} |",
               flush=True)
+
+
+def compare_orders(cases: list[tuple[str, View]], orders: list[int | None], args: argparse.Namespace) -> None:
+    """One table row per view and ``order_from``: the sampled answer's wall and CPU seconds and nodes,
+    and its CPU time against the first value's (the plain baseline: the solver's default)."""
+    print("| view | order_from | sampled deals | stopped | sampled s | sampled CPU s | nodes | CPU vs first |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|")
+    for name, view in cases:
+        first = None
+        chosen = SEARCH_ORDER_FROM
+        for order in orders:
+            cpu = time.process_time()
+            s = advise(view, samples=args.samples, seed=args.seed, timeout=args.cap, auto_exact=False, jobs=args.jobs,
+                       order_from=order)
+            cpu = time.process_time() - cpu
+            first = cpu if first is None else first
+            mark = " (advise's)" if order == chosen else ""
+            print(f"| {name} | {'off' if order is None else order}{mark} | {s.deals} | {s.stopped or '-'} | "
+                  f"{s.seconds:.2f} | {cpu:.2f} | {s.nodes} | {first / cpu if cpu else float('nan'):.2f}x |", flush=True)
 
 
 if __name__ == "__main__":

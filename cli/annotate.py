@@ -10,6 +10,7 @@ import click
 from arbiter.report.annotate import text_lines, to_html
 from arbiter.solver.annotate import GameError, annotate, read_game
 
+from . import workers
 from .common import echo_json, fail
 
 SAMPLES = 30
@@ -24,15 +25,16 @@ SAMPLES = 30
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True),
               help="Seconds per turn, for each of the two questions.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@workers.options("deals of each turn's advice", default_jobs=1)
 def annotate_command(game: str, as_json: bool, html_path: str | None, samples: int, seed: int,
-                     timeout: float | None, jobs: int) -> None:
+                     timeout: float | None, jobs: int, scheduler: str | None) -> None:
     """Mark every turn of GAME: a `play --json` log, a JSON object {"position": ..., "turns": [...]},
     or a text file (a position line, then one turn a line); - reads stdin.
 
     For each turn: its win share from the mover's view and the best share there (see arbiter
-    advise), and, with all cards known, whether it kept or threw away a forced win. Ctrl-C prints
-    the turns marked so far and exits 130."""
+    advise), and, with all cards known, whether it kept or threw away a forced win. The sampled
+    deals are solved here, in --jobs processes or on a Dask cluster (--scheduler); the output is
+    the same. Ctrl-C prints the turns marked so far and exits 130."""
     try:
         text = sys.stdin.read() if game == "-" else Path(game).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
@@ -54,7 +56,8 @@ def annotate_command(game: str, as_json: bool, html_path: str | None, samples: i
         stderr.write(f"\rannotate: {done}/{total} turns\033[K")
         stderr.flush()
 
-    note = annotate(rounds, samples, seed, timeout, jobs, progress if tty else None)
+    with workers.pieces(jobs, scheduler) as runner:
+        note = annotate(rounds, samples, seed, timeout, jobs, progress if tty else None, pieces=runner)
     if tty:
         stderr.write("\r\033[K")
     if out is not None:

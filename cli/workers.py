@@ -15,15 +15,17 @@ from .common import count, fail
 MAX_JOBS = 256
 
 
-def options(what: str) -> Callable:
-    """The two options, with ``what`` (e.g. "positions solved") saying what the workers do."""
+def options(what: str, default_jobs: int | None = None) -> Callable:
+    """The two options, with ``what`` (e.g. "positions solved") saying what the workers do;
+    ``--jobs`` defaults to ``default_jobs``, None: the number of cores."""
     def add(command: Callable) -> Callable:
         command = click.option(
             "--scheduler", metavar="ADDRESS", default=None,
             help=(f"Send the {what} to the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786; needs "
                   '"arbiter[distributed]" here and arbiter on the workers). The output is the same.'))(command)
         return click.option(
-            "--jobs", type=count(MAX_JOBS), default=min(os.cpu_count() or 1, MAX_JOBS), show_default="the number of cores",
+            "--jobs", type=count(MAX_JOBS), default=default_jobs or min(os.cpu_count() or 1, MAX_JOBS),
+            show_default=True if default_jobs else "the number of cores",
             help=f"Local worker processes for the {what} (without --scheduler); the output is the same for any number.",
         )(command)
     return add

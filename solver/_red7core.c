@@ -350,6 +350,7 @@ typedef struct {
     int counting;          /* emit counts the children instead of storing them */
     long long counted;
     struct { int *v; size_t len, cap; } order; /* move ordering: a stack of (index, score) arrays */
+    int order_from;        /* hand cards in all from which children are ordered (Red7Game.order_from) */
 } Core;
 
 static double now(void) {
@@ -715,14 +716,14 @@ static void gen_end(Core *S, Gen *g, size_t base) {
 
 /* ---------------------------------------------------------------- alpha-beta */
 
-/* Move ordering, as Red7Game.order: at a node with at least ORDER_FROM hand cards in all, every
+/* Move ordering, as Red7Game.order: at a node with at least order_from hand cards in all, every
  * child is generated and the children are searched by their score, lowest first (a stable sort, so
  * ties keep the game's order), the table's best child still first. A child that ends play goes
  * first when the side to move has won it and last when lost; otherwise the score is the number
  * of replies there (fewest first: the fewer the answers, the smaller the proof), but at the
  * coalition's turns a child where another member of the coalition moves comes after every child
  * where ``player`` replies. Measured by benchmarks/solve.py (docs/performance.md). */
-#define ORDER_FROM 8
+#define ORDER_FROM 8 /* the default of Search(order_from=...), as red7.ORDER_FROM */
 #define SCORE_LAST 1000000
 #define SCORE_AFTER 500000
 
@@ -837,7 +838,7 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
     size_t base = S->kids.len, at = S->order.len;
     Gen g;
     gen_init(S, s, &g);
-    int ordered = hand_cards(s) >= ORDER_FROM, sorted = 0, nk = 0, head = 0;
+    int ordered = hand_cards(s) >= S->order_from, sorted = 0, nk = 0, head = 0;
     if (ordered) {
         if (gen_until(S, s, &g, base, (size_t)-2) < 0) goto fail;
         nk = (int)(S->kids.len - base);
@@ -976,13 +977,13 @@ static PyObject *state_to(const State *s) {
 
 static int Core_init(Core *S, PyObject *args, PyObject *kw) {
     static char *names[] = {"flags", "players", "uses_deck", "max_nodes", "timeout", "table_size", "limit_error",
-                            "race_from", "two_ply_from", NULL};
+                            "race_from", "two_ply_from", "order_from", NULL};
     PyObject *flags, *max_nodes, *timeout, *limit_error;
-    int n, uses_deck, two_ply_from = 0;
+    int n, uses_deck, two_ply_from = 0, order_from = ORDER_FROM;
     Py_ssize_t table_size;
     long long race_from = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!ipOOnO|Li", names, &PyTuple_Type, &flags, &n, &uses_deck, &max_nodes,
-                                     &timeout, &table_size, &limit_error, &race_from, &two_ply_from))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!ipOOnO|Lii", names, &PyTuple_Type, &flags, &n, &uses_deck, &max_nodes,
+                                     &timeout, &table_size, &limit_error, &race_from, &two_ply_from, &order_from))
         return -1;
     S->race_from = race_from, S->two_ply_from = two_ply_from, S->variant = 0, S->race_limit = LLONG_MAX;
     if (PyTuple_GET_SIZE(flags) != N_FLAGS) { PyErr_Format(PyExc_ValueError, "flags: %d expected", N_FLAGS); return -1; }
@@ -993,7 +994,7 @@ static int Core_init(Core *S, PyObject *args, PyObject *kw) {
         if (b < 0) return -1;
         f[i] = b;
     }
-    S->n = n, S->uses_deck = uses_deck;
+    S->n = n, S->uses_deck = uses_deck, S->order_from = order_from;
     size_t K = 4 + 14 * (size_t)n + (uses_deck ? 1 + MAXDECK : 0);
     S->K = (K + 7) & ~(size_t)7;
     S->half = table_size / 2 > 0 ? (size_t)(table_size / 2) : 1;
@@ -1101,8 +1102,10 @@ static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "arbiter.solver._red7core.Search",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search(flags, players, uses_deck, max_nodes, timeout, table_size, limit_error): the compiled "
-              "Red7 search with its own node budget and transposition table",
+    .tp_doc = "Search(flags, players, uses_deck, max_nodes, timeout, table_size, limit_error, race_from=-1, "
+              "two_ply_from=0, order_from=8): the "
+              "compiled Red7 search with its own node budget and transposition table, ordering children from "
+              "order_from hand cards in all",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Core_init,
     .tp_dealloc = (destructor)Core_dealloc,

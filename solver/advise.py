@@ -28,6 +28,12 @@ CHECK_EVERY = 10  # deals between two early-stopping checks (fixed, so the answe
 PIECE, EXACT_PIECE = CHECK_EVERY, 100
 MIN_DEALS = 30  # no early stop before this many deals
 TABLE_SIZE = 1 << 20
+# From how many hand cards in all the searches of advise, annotate and the bots order children by
+# reply count (``Red7Game(order_from=)``; the solver's default is 8). Their searches start below a
+# first turn: with two players never ordered (13 hand cards at most), which measured fastest for
+# them, with three or four ordered near the top, without which a 3-player Actions first turn took
+# 4 times as long. Measured by ``benchmarks/advise.py --orders`` (docs/performance.md).
+SEARCH_ORDER_FROM = 14
 
 
 class TooManyDeals(ValueError):
@@ -129,27 +135,28 @@ def _first_turns(search: Any, game: Red7Game, pos: Position, whole: bool) -> dic
 
 
 def outcomes(pos: Position, timeout: float | None = None, *, whole: bool = False, engine: str | None = None,
-             table_size: int = TABLE_SIZE) -> tuple[dict[str, bool], int]:
+             table_size: int = TABLE_SIZE, order_from: int | None = SEARCH_ORDER_FROM) -> tuple[dict[str, bool], int]:
     """For one deal (all cards known): whether each decision of the mover (each whole turn with
     ``whole``) keeps a forced win, and the nodes searched. Every first turn is searched by one search
     (the compiled core when it supports the ruleset, see ``core.choose``; ``engine`` as there)
-    sharing one transposition table. SearchLimit after ``timeout`` seconds."""
-    game = Red7Game(pos.ruleset)
+    sharing one transposition table, ordering children from ``order_from`` hand cards in all
+    (None: never). SearchLimit after ``timeout`` seconds."""
+    game = Red7Game(pos.ruleset, order_from)
     search, budget, _, _ = open_search(game, pos.players, None, timeout, table_size, engine)
     return _first_turns(search, game, pos, whole), budget.nodes
 
 
-def solve_deals(deals: list[Position], deadline: float | None = None, whole: bool = False
-                ) -> tuple[list[tuple[dict[str, bool], int]], str | None, str]:
+def solve_deals(deals: list[Position], deadline: float | None = None, whole: bool = False,
+                order_from: int | None = SEARCH_ORDER_FROM) -> tuple[list[tuple[dict[str, bool], int]], str | None, str]:
     """One piece of an answer: each deal's ``outcomes`` and nodes, in order, searched by one search
     whose table the deals share (all deals of a view have the same players and ruleset); what
     stopped it (None, ``"timeout"``: ``deadline``, a ``time.time()`` so that it holds in any worker
     process or machine, or ``"interrupted"``: Ctrl-C here), the result then holding the deals done
-    before; and the engine that searched (``core.choose``)."""
+    before; and the engine that searched (``core.choose``). ``order_from`` as in ``outcomes``."""
     done: list[tuple[dict[str, bool], int]] = []
     if not deals:
         return done, None, ""
-    game = Red7Game(deals[0].ruleset)
+    game = Red7Game(deals[0].ruleset, order_from)
     timeout = None if deadline is None else max(0.0, deadline - time.time())
     search, budget, engine, _ = open_search(game, deals[0].players, None, timeout, TABLE_SIZE)
     for pos in deals:
@@ -185,7 +192,7 @@ def separated(shares: Iterable[MoveShare]) -> bool:
 def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, seed: int = 0,
            timeout: float | None = None, jobs: int = 1, max_deals: int = MAX_DEALS, stop_early: bool = True,
            auto_exact: bool = True, progress: Callable[[Advice], None] | None = None,
-           cache: dict | None = None, pieces: Pieces | None = None) -> Advice:
+           cache: dict | None = None, pieces: Pieces | None = None, order_from: int | None = SEARCH_ORDER_FROM) -> Advice:
     """Each legal turn's win share for the player to move in ``view`` (a View or its notation).
 
     ``exact`` enumerates every consistent deal (TooManyDeals past ``max_deals``); otherwise
@@ -195,7 +202,8 @@ def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, see
     The deals are solved in pieces (``solve_deals``) by ``pieces`` (e.g. a Dask
     cluster), else by ``jobs`` local worker processes; the answer is the same for any of them.
     ``cache`` (a dict, kept by the caller) remembers deals already solved (in this process only).
-    PositionError for a bad view."""
+    ``order_from`` sets where the searches order children (``Red7Game``); it changes the time an
+    answer takes, never the answer. PositionError for a bad view."""
     if isinstance(view, str):
         view = parse_view(view)
     view.validate()
@@ -210,7 +218,7 @@ def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, see
     advice = Advice(view, [], 0, count, exact, None if exact else seed, None if exact else samples)
     shares = advice.by_move
     results = _results(_deals(view, exact, samples, seed), EXACT_PIECE if exact else PIECE, deadline,
-                       pieces or local(jobs), cache, advice.engines)
+                       pieces or local(jobs), cache, advice.engines, order_from)
     try:
         for found, nodes in results:
             if found is None:
@@ -253,12 +261,12 @@ def _rank(advice: Advice) -> None:
 
 
 def _results(deals: list[Position], size: int, deadline: float | None, runner: Pieces, cache: dict | None,
-             engines: set[str]) -> Iterator[tuple[dict[str, bool] | None, int]]:
+             engines: set[str], order_from: int | None) -> Iterator[tuple[dict[str, bool] | None, int]]:
     """Each deal's outcomes in deal order, solved in pieces of ``size`` deals (None when the time
     ran out during it); the engines that searched go into ``engines``. Deals in ``cache`` are not
     solved again."""
     todo = [pos for pos in deals if cache is None or pos not in cache]
-    batches = [(todo[k:k + size], deadline) for k in range(0, len(todo), size)]
+    batches = [(todo[k:k + size], deadline, False, order_from) for k in range(0, len(todo), size)]
     solved = _flatten(runner.map(solve_deals, batches), engines)
     try:
         for pos in deals:
@@ -295,4 +303,5 @@ def _flatten(results: Iterator[tuple[list, str | None, str]], engines: set[str]
             close()  # stops the workers (or cancels the cluster's tasks) of an answer that stopped early
 
 
-__all__ = ["MEASURE", "Advice", "MoveShare", "TooManyDeals", "advise", "decision", "outcomes", "separated", "solve_deals", "wilson"]
+__all__ = ["MEASURE", "SEARCH_ORDER_FROM", "Advice", "MoveShare", "TooManyDeals", "advise", "decision", "outcomes", "separated",
+           "solve_deals", "wilson"]

@@ -14,6 +14,7 @@ from arbiter.model.red7.notation import format_text, parse_position, position_fr
 from arbiter.model.red7.view import view_of
 
 from .advise import MEASURE, MoveShare, advise, decision, outcomes
+from .pieces import Pieces
 from .search import SearchLimit
 
 KEPT, THREW_AWAY, NONE, UNKNOWN = "kept", "threw_away", "none", "unknown"
@@ -115,9 +116,11 @@ def _round(number: int, pos: Any, turns: Any) -> Round:
 
 
 def annotate(rounds: list[Round], samples: int = 30, seed: int = 0, timeout: float | None = None,
-             jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> Annotation:
+             jobs: int = 1, progress: Callable[[int, int], None] | None = None, *,
+             pieces: Pieces | None = None) -> Annotation:
     """Mark every turn: ``advise`` on the mover's view (``samples`` deals, ``seed``; ``timeout``
-    seconds per turn), and the solver on the real position (all cards known, same ``timeout``).
+    seconds per turn; its deals solved by ``pieces``, e.g. a Dask cluster, else ``jobs`` local
+    processes), and the solver on the real position (all cards known, same ``timeout``, here).
     Ctrl-C keeps the turns marked so far (``stopped``)."""
     note = Annotation(samples, seed)
     total = sum(len(r.turns) for r in rounds)
@@ -128,7 +131,7 @@ def annotate(rounds: list[Round], samples: int = 30, seed: int = 0, timeout: flo
             note.rounds.append((r, notes))
             pos = r.start
             for t in r.turns:
-                notes.append(_turn(pos, t, samples, seed, timeout, jobs))
+                notes.append(_turn(pos, t, samples, seed, timeout, jobs, pieces))
                 pos = apply(pos, t)
                 done += 1
                 if progress is not None:
@@ -138,8 +141,9 @@ def annotate(rounds: list[Round], samples: int = 30, seed: int = 0, timeout: flo
     return note
 
 
-def _turn(pos: Position, move: str, samples: int, seed: int, timeout: float | None, jobs: int) -> TurnNote:
-    advice = advise(view_of(pos), samples=samples, seed=seed, timeout=timeout, jobs=jobs)
+def _turn(pos: Position, move: str, samples: int, seed: int, timeout: float | None, jobs: int,
+          pieces: Pieces | None) -> TurnNote:
+    advice = advise(view_of(pos), samples=samples, seed=seed, timeout=timeout, jobs=jobs, pieces=pieces)
     if advice.stopped == "interrupted":
         raise KeyboardInterrupt
     try:

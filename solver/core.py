@@ -102,7 +102,7 @@ class CoreSearch:
             players = players.players
         self.budget = self.core = _red7core.Search(
             _flags(game.ruleset), players, game.uses_deck, max_nodes, timeout, table_size, SearchLimit,
-            game.race_from, game.two_ply_from)
+            game.race_from, game.two_ply_from, game.order_from)
 
     def value(self, state: Any, player: int, alpha: int = -INF, beta: int = INF) -> int:
         return self.core.value(state, player, alpha, beta)

@@ -26,8 +26,9 @@ from arbiter.model.red7.ruleset import NOBODY, Ruleset
 WIN = 1 << 10  # a won round is worth WIN + banked points (Advanced; 0 otherwise), more than any points total
 
 # Move ordering (``Red7Game.order``; _red7core.c follows the same rule): from this many hand cards
-# in all, children are searched by their score, lowest first.
+# in all, children are searched by their score, lowest first. The default of ``Red7Game(order_from=)``.
 ORDER_FROM = 8
+ORDER_OFF = 1 << 20  # more hand cards than any position holds: what order_from=None passes to the core
 SCORE_LAST, SCORE_AFTER = 1_000_000, 500_000
 # The race of orderings (``search.Search.wins``, with 3-4 players in): the ordering above and a
 # second one take turns of RACE_FROM nodes (doubling), the second scoring, from TWO_PLY_FROM hand
@@ -47,10 +48,12 @@ def _set(t: tuple, i: int, v: int) -> tuple:
 
 
 class Red7Game:
-    """The Red7 rules of one ruleset, seen by the search (see ``arbiter.solver.search.Game``)."""
+    """The Red7 rules of one ruleset, seen by the search (see ``arbiter.solver.search.Game``).
+    ``order_from``: the hand cards in all from which ``order`` counts replies (None: never)."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset, order_from: int | None = ORDER_FROM) -> None:
         self.ruleset = ruleset
+        self.order_from = ORDER_OFF if order_from is None else order_from
         # The bitmask fast path knows the Basic and Advanced turns under the default readings of
         # the switches it reads; any other reading walks game.TurnGenerator's steps instead.
         self.fast = (not ruleset.actions and ruleset.losing_turns in ("not_generated", "legal")
@@ -113,7 +116,7 @@ class Red7Game:
         return None
 
     def order(self, s: State, player: int, first: int = 0, variant: int = 0) -> Iterator[tuple[int, State]] | None:
-        """(index, child) in the order to search them for ``player``'s question, from ORDER_FROM
+        """(index, child) in the order to search them for ``player``'s question, from ``order_from``
         hand cards in all (None below: the cheap lazy order of ``children``). Child ``first`` (the
         table's best) comes first, and the others are scored only if the search asks for more. A
         child that ends play comes first when the side to move has won it, last when lost;
@@ -122,7 +125,7 @@ class Red7Game:
         ``player`` replies. Ties keep the order of ``children``. Measured by benchmarks/solve.py
         (docs/performance.md). ``variant`` 1 (the race's second ordering) scores those children
         where another member moves by ``_two_ply`` from ``two_ply_from`` hand cards in all."""
-        if sum(h.bit_count() for h in s[3]) < ORDER_FROM:
+        if sum(h.bit_count() for h in s[3]) < self.order_from:
             return None
         return self._ordered(s, player, first, variant)
 

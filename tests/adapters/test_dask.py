@@ -74,6 +74,17 @@ def test_advise_is_the_same_locally_and_on_the_cluster(cluster):
     assert json.loads(out) | {"seconds": 0} == json.loads(out2) | {"seconds": 0}
 
 
+def test_annotate_is_the_same_locally_and_on_the_cluster(cluster, tmp_path):
+    game = tmp_path / "game.txt"
+    # three players: the two hidden hands of the mover's view can be dealt 70 ways
+    game.write_text("red 0 basic | R7 O3 G1 / Y4 | G7 B2 I5 V1 / V6 | R2 O6 Y1 B4 / B3\nplay R7\n", encoding="utf-8")
+    args = ["annotate", str(game), "--json", "--samples", "40", "--seed", "1"]
+    code, out = run(*args)
+    code2, out2 = run(*args, "--scheduler", cluster.scheduler_address)
+    assert code == code2 == 0 and json.loads(out)["rounds"][0]["turns"][0]["deals"] >= 30  # several pieces
+    assert out == out2
+
+
 def test_report_sample_is_the_same_on_the_cluster(connected):
     from arbiter.report.red7.catalogue import BY_ID
     from arbiter.report.red7.sampling import PLAYER_COUNTS, presets_of, sample
@@ -138,8 +149,10 @@ def test_a_stopped_job_cancels_its_tasks(cluster, connected):
 
 def test_unreachable_scheduler_is_one_line_and_exit_2(tmp_path, monkeypatch):
     monkeypatch.setattr(adapter, "CONNECT_SECONDS", 1)
+    game = tmp_path / "game.txt"
+    game.write_text("red 0 | R7 / Y4 | G2 / V6\nplay R7\n", encoding="utf-8")
     for args in (["solve", "--batch", batch_file(tmp_path, 1)], ["report", "--quiet"], ["interactions"],
-                 ["advise", "red 0 | R7 / Y4 | 2 / V6"]):
+                 ["advise", "red 0 | R7 / Y4 | 2 / V6"], ["annotate", str(game)]):
         result = CliRunner().invoke(cli, [*args, "--scheduler", "tcp://127.0.0.1:1"])
         assert result.exit_code == 2, args
         assert result.stderr.count("\n") == 1 and "cannot reach the Dask scheduler" in result.stderr

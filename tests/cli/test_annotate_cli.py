@@ -57,6 +57,38 @@ def test_a_play_json_log_is_read(tmp_path):
     assert [t["move"] for t in marked] == [t["move"] for t in record["rounds"][0]["turns"]]
 
 
+def test_the_deals_go_to_the_runner_of_jobs_or_scheduler(monkeypatch):
+    """--scheduler and --jobs choose where each turn's deals are solved (cli/workers.py); the output
+    is the same for any of them."""
+    from arbiter.cli import workers
+    from arbiter.solver.pieces import Serial
+
+    seen = []
+
+    class Counting(Serial):
+        def map(self, fn, pieces):
+            seen.append(len(pieces))
+            return super().map(fn, pieces)
+
+    chosen = []
+    real = workers.pieces
+
+    def pieces(jobs, scheduler):
+        chosen.append((jobs, scheduler))
+        if scheduler is None:
+            return real(jobs, None)
+        from contextlib import nullcontext
+        return nullcontext(Counting())
+
+    monkeypatch.setattr(workers, "pieces", pieces)
+    local = run("-", "--samples", "10", "--json", "--jobs", "2", input=GAME)
+    remote = run("-", "--samples", "10", "--json", "--scheduler", "tcp://example:8786", input=GAME)
+    assert local.exit_code == remote.exit_code == 0, remote.output
+    assert chosen == [(2, None), (1, "tcp://example:8786")]
+    assert len(seen) == 2 and all(seen)  # one advice per turn, each of its deals sent to the runner
+    assert json.loads(local.output) == json.loads(remote.output)
+
+
 def test_bad_input_exits_2_before_any_work(tmp_path):
     out = run("-", "--html", str(tmp_path / "missing" / "x.html"), input=GAME)
     assert out.exit_code == 2 and "cannot write" in out.output

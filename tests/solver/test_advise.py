@@ -231,3 +231,18 @@ def test_exact_answers_in_several_pieces_are_the_same_for_any_jobs():
     one = advise(text, exact=True)
     assert one.deals == 220 > 2 * advise_module.EXACT_PIECE and any(0 < m.wins < 220 for m in one.moves)
     assert advise(text, exact=True, jobs=2).to_json() | {"seconds": 0} == one.to_json() | {"seconds": 0}
+
+
+def test_order_from_changes_the_work_never_the_answer():
+    """``order_from`` reaches the searches of every piece (here in two worker processes): the
+    nodes change with it, the shares do not."""
+    text = "red 0 basic | R7 O3 G1 B6 / Y4 | 5 / V6 | canvas G3 B1"
+    default = advise(text, samples=20, seed=2, stop_early=False, jobs=2)
+    assert default.nodes == advise(text, samples=20, seed=2, stop_early=False,
+                                   order_from=advise_module.SEARCH_ORDER_FROM).nodes
+    answers = {}
+    for order in (0, None):
+        a = advise(text, samples=20, seed=2, stop_early=False, jobs=2, order_from=order)
+        answers[order] = a.nodes, [m.to_json() for m in a.moves]
+    assert answers[0][1] == answers[None][1] == [m.to_json() for m in default.moves]
+    assert answers[0][0] != answers[None][0]

@@ -17,7 +17,8 @@ from arbiter.model.red7.game import Position, deal
 from arbiter.model.red7.notation import parse_text
 from arbiter.model.red7.ruleset import ACTIONS, BASIC, Ruleset
 from arbiter.solver import core, solve
-from arbiter.solver.red7 import Red7Game
+from arbiter.solver.red7 import ORDER_FROM, Red7Game
+from arbiter.solver.search import Budget, Search, Table
 from click.testing import CliRunner
 from hypothesis import given, settings
 from solver_positions import small_positions
@@ -84,6 +85,44 @@ def test_same_answers_node_for_node(ruleset, players):
         assert answers(c) == answers(py)
 
     check()
+
+
+def searched(pos: Position, order_from: int | None, engine: str, table_size: int = 1 << 16) -> tuple[list, int]:
+    """Every first turn's value for the mover, then the nodes, with one search of ``engine``."""
+    game = Red7Game(pos.ruleset, order_from)
+    if engine == "c":
+        search = core.CoreSearch(game, pos, None, None, table_size)
+        budget = search.budget
+    else:
+        budget = Budget(None, None)
+        search = Search(game, budget, Table(table_size))
+    values = [search.value(child, pos.to_move) for child in game.children(game.state(pos))]
+    return values, budget.nodes
+
+
+@pytest.mark.parametrize("ruleset", [BASIC, RULESETS[1], ACTIONS, ACTION_RULESETS[1]], ids=str)
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("order_from", [3, None], ids=["from3", "off"])
+def test_same_nodes_for_another_order_from(ruleset, players, order_from):
+    """``order_from`` reaches the core: it orders from the same hand count as ``Red7Game.order``
+    (3: at nearly every node of these small positions, where the default 8 orders at few; None: never)."""
+    hand = 4 if players == 2 and not (ruleset.actions and ruleset.advanced) else 3 if players < 4 else 2
+
+    @settings(max_examples=10)
+    @given(small_positions(players, ruleset, max_hand=hand, max_deck=3 if players == 2 else 2))
+    def check(pos):
+        assert searched(pos, order_from, "c") == searched(pos, order_from, "python")
+
+    check()
+
+
+@pytest.mark.parametrize("order_from", [12, None], ids=["from12", "off"])
+def test_full_deals_node_for_node_under_another_order_from(order_from):
+    pos = deal(2, 1)
+    c = searched(pos, order_from, "c")
+    assert c == searched(pos, order_from, "python")
+    assert c[1] != searched(pos, ORDER_FROM, "c")[1], "the knob changed nothing: it does not reach the search"
+    assert c[0] == searched(pos, ORDER_FROM, "c")[0]  # the order changes the work, never the answer
 
 
 @pytest.mark.parametrize("seed", range(3))

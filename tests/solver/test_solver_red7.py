@@ -106,3 +106,12 @@ def test_move_ordering_is_a_permutation_of_the_children_fewest_replies_first(pla
     small = dataclasses.replace(pos, hands=tuple(h & -h for h in pos.hands))
     assert sum(h.bit_count() for h in small.hands) < ORDER_FROM
     assert Red7Game(small.ruleset).order(Red7Game(small.ruleset).state(small), 0) is None
+
+
+def test_order_from_moves_the_threshold_or_turns_ordering_off():
+    pos = deal(2, 0)
+    total = sum(h.bit_count() for h in pos.hands)
+    s = Red7Game(BASIC).state(pos)
+    assert Red7Game(BASIC, order_from=total).order(s, 0) is not None
+    assert Red7Game(BASIC, order_from=total + 1).order(s, 0) is None
+    assert Red7Game(BASIC, order_from=None).order(s, 0) is None
