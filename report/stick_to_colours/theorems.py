@@ -15,12 +15,14 @@ TITLE = "Stick to Colours theorems"
 INTRO = ("Settled by `arbiter.proofs` as the report is built (z3 {z3}): the Stick to Colours theorem catalogue "
          "(what `arbiter prove --game stick-to-colours` runs). The theorems on scoring are z3 queries over the same "
          "scoring spec the engine's scorers interpret; the facts about turns are checked on the engine's own "
-         "decisions. A status is `proved` (the negation is unsatisfiable for z3), `counterexample` or `witness` (the "
+         "decisions; the largest score of 5 cards is found by scoring every such collection with the engine's scorer. "
+         "A status is `proved` (the negation is unsatisfiable for z3, or every collection was scored), "
+         "`counterexample` or `witness` (the "
          "collection with the fewest cards, then the least in card order, or a line of decisions replayable from a "
          "seeded deal), or `checked`: a fact about turns that held on every decision over a stated scope of "
          "reachable positions (the witness counts them), which is evidence, not a proof. Not covered: whether adding "
-         "a card can lower a score under run_split=layered or sharing=several_runs, and the largest score of 5 "
-         "cards or more (z3 does not settle them within the catalogue's minute).")
+         "a card can lower a score under run_split=layered or sharing=several_runs (z3 does not settle it within "
+         "the catalogue's minute), and the largest score of 6 cards or more.")
 
 
 def section(cache: Cache | None = None, progress: Callable[[int, int], None] | None = None,
