@@ -74,6 +74,7 @@ class Entry:
     rule: int | None = None  # game-specific: the rule the point is about, when it is about one
     notes: tuple[str, ...] = ()  # technical notes, printed in the entry's appendix
     changes: tuple[tuple[str, str], ...] = ()  # (edition, what changed in it)
+    theorems: tuple[str, ...] = ()  # ids of the game's theorems that bear on the point (the build links them)
 
     @property
     def default(self) -> Reading:

@@ -1,5 +1,6 @@
 """A report's proofs section, proved once per process and code version: kept in memory and, when
-a ``Cache`` is given, on disk keyed by the code and the z3 version (shared by every game)."""
+a ``Cache`` is given, on disk keyed by the code and the z3 version, and drawn as the proofs
+appendix (shared by every game)."""
 
 from __future__ import annotations
 
@@ -26,11 +27,40 @@ def witness_text(t: dict[str, Any]) -> str:
     return json.dumps(w, ensure_ascii=False, separators=(", ", ": ")) if w is not None else ""
 
 
+def verdict(t: dict[str, Any]) -> str:
+    """A theorem's status, flagged when it is not the expected one."""
+    return t["status"] + ("" if t["as_expected"] else " (not as expected)")
+
+
 def theorem_table(theorems: list[dict[str, Any]]) -> dict[str, Any]:
     """An appendix table of theorem results (``theorem_json`` dicts), one row each."""
-    rows = [[t["id"], t["statement"], t["expected"], t["status"] + ("" if t["as_expected"] else " (not as expected)"),
-             witness_text(t)] for t in theorems]
+    rows = [[t["id"], t["statement"], t["expected"], verdict(t), witness_text(t)] for t in theorems]
     return {"head": ["id", "statement", "expected", "status", "witness"], "rows": rows}
+
+
+def prove(run_catalogue: Callable[..., list[Any]],
+          progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """A game's section: every theorem ``run_catalogue(each=...)`` runs (``arbiter prove``'s catalogue),
+    as ``theorem_json``; ``progress(done, total)`` after each theorem."""
+    results = run_catalogue(each=None if progress is None else lambda r, done, total: progress(done, total))
+    return {"z3": z3.get_version_string(), "theorems": [theorem_json(r.to_json()) for r in results]}
+
+
+def appendix(title: str, intro: str, section: dict[str, Any], *tables: dict[str, Any]) -> dict[str, Any]:
+    """The proofs appendix of a report: ``intro`` (its ``{z3}`` filled in), the theorem table of
+    ``section``, then any further ``tables``."""
+    return {"id": "proofs", "title": title, "intro": intro.format(z3=section["z3"]),
+            "tables": [theorem_table(section["theorems"]), *tables]}
+
+
+def linked(ids: tuple[str, ...], section: dict[str, Any]) -> list[dict[str, Any]]:
+    """An entry's ``theorems`` as the report shows them beside the entry: each one's id, statement and
+    ``verdict`` from ``section``. Raises ValueError on an id the section does not have."""
+    by_id = {t["id"]: t for t in section["theorems"]}
+    missing = [i for i in ids if i not in by_id]
+    if missing:
+        raise ValueError(f"no theorem {', '.join(map(repr, missing))} in the proofs section")
+    return [{"id": i, "statement": by_id[i]["statement"], "verdict": verdict(by_id[i])} for i in ids]
 
 
 def cached(name: str, compute: Callable[[Callable[[int, int], None] | None], dict[str, Any]],
@@ -48,3 +78,9 @@ def cached(name: str, compute: Callable[[Callable[[int, int], None] | None], dic
         progress(len(data["theorems"]), len(data["theorems"]))
     _memo[k] = data
     return data
+
+
+def catalogue_section(name: str, run_catalogue: Callable[..., list[Any]], cache: Cache | None = None,
+                      progress: Callable[[int, int], None] | None = None, refresh: bool = False) -> dict[str, Any]:
+    """``prove(run_catalogue)`` cached under ``name``: a game's whole proofs section."""
+    return cached(name, lambda step: prove(run_catalogue, step), cache, progress, refresh)

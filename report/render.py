@@ -128,6 +128,9 @@ def to_markdown(report: dict[str, Any]) -> str:
             out += ["", *_md_story(report, st)]
         if e["related"]:
             out += ["", "**See also:** " + ", ".join(f"[{titles[r]}](#{r})" for r in e["related"])]
+        if e.get("theorems"):
+            out += ["", "**Theorems** ([appendix](#proofs)): " + ", ".join(f"`{t['id']}` {t['verdict']}"
+                                                                           for t in e["theorems"]) + "."]
         out += ["", *_md_technical(report, e)]
     for a in report["appendices"]:
         out += ["", f'<a id="{a["id"]}"></a>', "", f"## Appendix: {a['title']}", "", a["intro"]]
@@ -311,6 +314,9 @@ def to_html(report: dict[str, Any]) -> str:
         if e["related"]:
             parts.append("<p><strong>See also:</strong> " + ", ".join(
                 f'<a href="#{_e(r)}">{_e(titles[r])}</a>' for r in e["related"]) + "</p>")
+        if e.get("theorems"):
+            parts.append('<p><strong>Theorems</strong> (<a href="#proofs">appendix</a>): ' + ", ".join(
+                f"<code>{_e(t['id'])}</code> {_e(t['verdict'])}" for t in e["theorems"]) + ".</p>")
         parts.append(_html_technical(report, e))
         parts.append("</section>")
     for a in report["appendices"]:

@@ -12,7 +12,7 @@ from arbiter.solver.pieces import Pieces, local
 
 from ..entry import Entry, entry_json
 from ..progress import counter
-from ..proved import theorem_table
+from ..proved import appendix
 from . import narrate, sampling, theorems, witness
 from .catalogue import BY_ID, CATALOGUE
 
@@ -58,8 +58,7 @@ def method(games: int) -> str:
 
 
 def proofs_appendix(p: dict[str, Any]) -> dict[str, Any]:
-    return {"id": "proofs", "title": "Realms theorems", "intro": theorems.INTRO.format(z3=p["z3"]),
-            "tables": [theorem_table(p["theorems"])]}
+    return appendix("Realms theorems", theorems.INTRO, p)
 
 
 def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[Entry, ...] = CATALOGUE.entries,

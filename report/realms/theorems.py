@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import z3
 from arbiter.proofs.cache import Cache
 from arbiter.proofs.realms import theorems as realms_theorems
 
-from ..proved import cached, theorem_json, witness_text
+from ..proved import catalogue_section, witness_text
 
-__all__ = ["INTRO", "compute", "section", "witness_text"]
+__all__ = ["INTRO", "section", "witness_text"]
 
 INTRO = ("Settled by `arbiter.proofs` as the report is built (z3 {z3}): the Realms theorem catalogue (what "
          "`arbiter prove --game realms` runs), compiled from the same trick spec as the engine. A status is "
@@ -20,11 +19,6 @@ INTRO = ("Settled by `arbiter.proofs` as the report is built (z3 {z3}): the Real
          "with the fewest cards, then the lowest card codes).")
 
 
-def compute(progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    results = realms_theorems.run_catalogue(each=None if progress is None else lambda r, d, t: progress(d, t))
-    return {"z3": z3.get_version_string(), "theorems": [theorem_json(r.to_json()) for r in results]}
-
-
 def section(cache: Cache | None = None, progress: Callable[[int, int], None] | None = None,
             refresh: bool = False) -> dict[str, Any]:
-    return cached("report-realms-proofs", compute, cache, progress, refresh)
+    return catalogue_section("report-realms-proofs", realms_theorems.run_catalogue, cache, progress, refresh)

@@ -15,7 +15,7 @@ from arbiter.solver.pieces import Pieces, local
 
 from ..entry import Entry, entry_json
 from ..progress import counter
-from ..proved import theorem_table
+from ..proved import appendix
 from . import narrate, sampling, theorems, witness
 from .catalogue import BY_ID, CATALOGUE, V11
 from .play import SOLVE_CARDS, SOLVE_NODES
@@ -89,10 +89,8 @@ def _stories(entry: Entry, smallest: dict | None, solved: dict | None, example: 
 
 def proofs_appendix(p: dict[str, Any]) -> dict[str, Any]:
     never = [[r, {"cards": c}] for r, c in p["never_decides"].items()]
-    return {"id": "proofs", "title": "Theorems and the never-decides table",
-            "intro": theorems.PROOFS_INTRO.format(z3=p["z3"]),
-            "tables": [theorem_table(p["theorems"]),
-                       {"caption": theorems.NEVER_INTRO, "head": ["rule", "never decides"], "rows": never}]}
+    return appendix("Theorems and the never-decides table", theorems.PROOFS_INTRO, p,
+                    {"caption": theorems.NEVER_INTRO, "head": ["rule", "never decides"], "rows": never})
 
 
 def method(games: int) -> str:

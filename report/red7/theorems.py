@@ -8,19 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import z3
 from arbiter.proofs import never_decides, run_catalogue
 from arbiter.proofs.cache import Cache
 
-from ..proved import cached, theorem_json, witness_text  # noqa: F401 - witness_text re-exported
+from ..proved import cached, prove, theorem_json, witness_text  # noqa: F401 - theorem_json, witness_text re-exported
 
 
 def compute(progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Prove every theorem of the catalogue and the deciding-card table; ``progress(done, total)``
     after each theorem."""
-    results = run_catalogue(each=None if progress is None else lambda r, done, total: progress(done, total))
-    return {"z3": z3.get_version_string(), "theorems": [theorem_json(r.to_json()) for r in results],
-            "never_decides": never_decides()}
+    return {**prove(run_catalogue, progress), "never_decides": never_decides()}
 
 
 def section(cache: Cache | None = None, progress: Callable[[int, int], None] | None = None,

@@ -1,6 +1,7 @@
 """Assemble the Stick to Colours clarification report as one JSON-ready dict in the shared report
 format (``report.render``): the catalogue's entries with their examples from seeded games in words,
-and how often each point arises and changes the winner."""
+how often each point arises and changes the winner, the theorems that bear on each, and the
+Stick to Colours theorem catalogue as the proofs appendix."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from arbiter.proofs.cache import Cache
 from arbiter.solver.pieces import Pieces
 
 from ..entry import Entry, entry_json
-from . import narrate, sampling
+from ..proved import appendix, linked
+from . import narrate, sampling, theorems
 from . import witness as w
 from .catalogue import CATALOGUE
 from .play import EXPLORE, MAX_TURNS, REFUSAL_COST
@@ -92,8 +94,8 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
           refresh: bool = False, jobs: int = 1, pieces: Pieces | None = None) -> dict[str, Any]:
     """The whole report. ``progress(stage, done, total)`` is called as games are played; ``jobs``
     worker processes (or ``pieces``, a cluster say) play them, with the same report for any number.
-    ``cache`` and ``refresh`` are accepted for the common interface: this report has no proofs
-    appendix to cache."""
+    The proofs appendix is read from ``cache`` when there (unless ``refresh``) and written to it
+    otherwise."""
     total = games * len(sampling.PLAYER_COUNTS)
     done = 0
 
@@ -109,9 +111,11 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
             found = sampling.search_end(e, seed)
             if found is not None:
                 cands[e.id] = found
+    proofs = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh)
     out_entries = []
     for e in entries:
         item = entry_json(e)
+        item["theorems"] = linked(e.theorems, proofs)
         item["witness"] = stories(e, witness_data(e, cands.get(e.id), seed), changed.get(e.id)) if e.plays else []
         item["frequency"] = freq.get(e.id)
         item["technical"]["witness_search"] = {"from": "the sampled games", "measure": w.HOW[e.switch]}
@@ -125,7 +129,7 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
         "cards": CARDS,
         "method": method(games),
         "entries": out_entries,
-        "appendices": [],
+        "appendices": [appendix(theorems.TITLE, theorems.INTRO, proofs)],
     }
 
 

@@ -109,6 +109,7 @@ ENTRIES: tuple[Entry, ...] = (
         fr="En fin de partie, chaque joker prend la valeur de votre choix, de 1 à 9 ; il garde sa couleur et a la "
            "même valeur dans tous les ensembles dont il fait partie.",
         related=("deck",),
+        theorems=("stick/never-scores", "stick/monotone"),
     ),
     entry(
         3, "what-a-bid-is", "What is a bid: a number, or the cards themselves?",
@@ -204,6 +205,7 @@ ENTRIES: tuple[Entry, ...] = (
         fr="Une carte portant votre jeton X ne peut jamais devenir la vôtre : vous ne pouvez ni la mettre aux "
            "enchères, ni enchérir pour elle, ni la recevoir.",
         related=("hand-over",),
+        theorems=("stick/refused-never-taken/not_refused", "stick/refused-never-taken/anyone"),
     ),
     entry(
         8, "market-clearing", "When is the market cleared?",
@@ -223,6 +225,8 @@ ENTRIES: tuple[Entry, ...] = (
            "the whole market and lay out a new one.",
         fr="Si chaque joueur, à son tour de donneur, passe sans qu'aucune enchère n'ait lieu entre le premier et le "
            "dernier de ces passes, défaussez tout le marché et disposez-en un nouveau.",
+        theorems=("stick/games-end/consecutive", "stick/games-end/cumulative", "stick/games-end/never",
+                  "stick/endless/never"),
     ),
     entry(
         9, "hand-over", "The hand-over with two players",
@@ -244,6 +248,7 @@ ENTRIES: tuple[Entry, ...] = (
            "ce joueur. À 2 joueurs, cela n'arrive pas : une carte portant les jetons X des deux joueurs va au bot "
            "(voir la variante à 2 joueurs).",
         related=("bot-pile", "refused-cards"),
+        theorems=("stick/hand-over",),
     ),
     entry(
         10, "bot-pile", "Does the bot score the cards it receives?",
@@ -294,6 +299,7 @@ ENTRIES: tuple[Entry, ...] = (
         fr="Une suite est formée d'au moins 3 cartes d'une même couleur aux valeurs consécutives (par exemple 4-5-6) ; "
            "elle rapporte 1 point par carte.",
         related=("sharing", "run-split"),
+        theorems=("stick/monotone",),
     ),
     entry(
         13, "sharing", "Sharing a card between sets",
@@ -312,6 +318,7 @@ ENTRIES: tuple[Entry, ...] = (
         fr="Une carte peut compter à la fois dans un brelan de valeurs et dans une suite, mais pas dans deux "
            "ensembles du même type.",
         related=("runs", "run-split"),
+        theorems=("stick/monotone",),
     ),
     entry(
         14, "run-split", "Splitting duplicates into runs",
@@ -327,6 +334,7 @@ ENTRIES: tuple[Entry, ...] = (
         en="At the end of the game, arrange your cards into sets in whatever way scores the most points.",
         fr="En fin de partie, disposez vos cartes en ensembles de la façon qui rapporte le plus de points.",
         related=("runs", "sharing"),
+        theorems=("stick/layered-vs-optimal",),
     ),
 )
 

@@ -165,3 +165,52 @@ def test_the_turn_facts_hold_on_the_small_scope(small_scope):
     v = turns.verdicts()
     assert all(v[name].witness is None for name in ("cards-conserved", "hand-over", "games-end/consecutive"))
     assert v["cards-conserved"].turns > 1000
+
+
+def test_the_enumerated_largest_scores_agree_with_z3_on_3_and_4_cards():
+    status, w = T._max_score(DEFAULT)
+    assert status == "proved"
+    for n in T.MAX_SIZES:
+        got = T.largest_by_enumeration(DEFAULT, n)
+        assert (got["score"], got["cards"]) == (w["largest"][str(n)]["score"], w["largest"][str(n)]["cards"])
+
+
+def test_the_colour_symmetry_scores_fewer_collections_and_finds_the_same(monkeypatch):
+    """One collection per colour permutation finds what scoring every collection finds, with about a sixth
+    of the work; a deck whose colours differ is not reduced."""
+    whole = T.largest_by_enumeration(DEFAULT, 3, symmetric=False)
+    reduced = T.largest_by_enumeration(DEFAULT, 3)
+    assert {k: v for k, v in reduced.items() if k != "scored"} == {k: v for k, v in whole.items() if k != "scored"}
+    assert reduced["scored"] * 5 < whole["scored"]
+    # A deck of green cards only is enumerated whole: taking one collection per colour permutation there
+    # (red rows first) would score none of them.
+    green = tuple(n if k >= 20 else 0 for k, n in enumerate(T.deck_counts(DEFAULT)))
+    monkeypatch.setattr(T, "deck_counts", lambda rs: green)
+    got = T.largest_by_enumeration(DEFAULT, 3)
+    assert got == T.largest_by_enumeration(DEFAULT, 3, symmetric=False)
+    assert (got["score"], got["cards"]) == (3, ["G1", "G2", "G3"])
+
+
+def test_the_five_card_witness_scores_as_stated_by_the_reference():
+    status, w = T._max_score_exhaustive(DEFAULT)
+    five = w["largest"]["5"]
+    assert status == "proved" and five["score"] == 9 and len(five["cards"]) == 5
+    assert reference.score(C.parse_cards(five["cards"]), scoring_spec(DEFAULT)).points == 9
+
+
+def test_a_changed_value_set_changes_the_enumerated_largest_score(monkeypatch):
+    """With 7-9 value sets worth 2 the 5-card best is no longer 9, and the new witness scores what is said."""
+    spec = scoring_spec(DEFAULT)
+    low = dataclasses.replace(spec, kinds=(spec.kinds[0], (ValueSet("7-9", frozenset(range(7, 10)), 2), ONE),
+                                           spec.kinds[2]))
+    monkeypatch.setattr(T, "scoring_spec", lambda rs: low)
+    status, w = T._max_score_exhaustive(DEFAULT)
+    five = w["largest"]["5"]
+    assert status == "proved" and five["score"] < 9
+    assert reference.score(C.parse_cards(five["cards"]), low).points == five["score"]
+
+
+def test_a_size_beyond_the_deck_is_refused():
+    for n in (49, -1):
+        with pytest.raises(ValueError, match=f"the deck holds 48 cards: no collection of {n}"):
+            T.largest_by_enumeration(DEFAULT, n)
