@@ -3,11 +3,11 @@ share there, and with all cards known whether it kept or threw away a forced win
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbiter.model import games
 from arbiter.model.red7.cards import CardError
 from arbiter.model.red7.game import MoveError, Position, PositionError, apply, legal_moves
 from arbiter.model.red7.notation import format_text, parse_position, position_from_json, position_to_json
@@ -78,11 +78,12 @@ def read_game(text: str) -> list[Round]:
         raise GameError("the game record is empty")
     if stripped.startswith("{"):
         try:
-            obj = json.loads(stripped)
-        except json.JSONDecodeError as e:
-            raise GameError(f"not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+            obj = games.read_json(stripped)
+        except ValueError as e:  # the shared reader: nesting too deep, NaN, huge integers are one line too
+            raise GameError(str(e)) from None
         if not isinstance(obj, dict):
             raise GameError("a game record is a JSON object")
+        _red7_only(obj.get("game", "red7"))
         if "rounds" in obj:
             raws = obj["rounds"]
             if not isinstance(raws, list):
@@ -94,8 +95,18 @@ def read_game(text: str) -> list[Round]:
             rounds = [_round(1, obj.get("position"), obj.get("turns"))]
     else:
         lines = [ln.strip() for ln in stripped.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+        _red7_only(games.game_of_text(lines[0]))
         rounds = [_round(1, lines[0], lines[1:])]
     return rounds
+
+
+def _red7_only(game: Any) -> None:
+    try:
+        name = games.info(game).name
+    except games.UnknownGame as e:
+        raise GameError(str(e)) from None
+    if name != games.info("red7").name:
+        raise GameError(f"annotate takes a Red7 game record, got a {name} one")
 
 
 def _round(number: int, pos: Any, turns: Any) -> Round:

@@ -96,3 +96,13 @@ def test_bad_input_exits_2_before_any_work(tmp_path):
     assert out.exit_code == 2 and "bad game: round 1 turn 1" in out.output
     out = run(str(tmp_path / "nope.json"))
     assert out.exit_code == 2 and "cannot read" in out.output
+
+
+def test_another_games_record_and_hostile_json_are_one_line():
+    realms = CliRunner().invoke(cli, ["play", "--game", "realms", "--seed", "1", "--json"]).output
+    out = run("-", input=realms)
+    assert out.exit_code == 2 and "annotate takes a Red7 game record, got a Realms" in out.output
+    out = run("-", input='{"a":' * 100_000 + "1" + "}" * 100_000)
+    assert out.exit_code == 2 and out.output.strip() == "arbiter: bad game: not valid JSON here: nested too deeply"
+    out = run("-", "--jobs", "100000", input=GAME)
+    assert out.exit_code == 2 and "--jobs" in out.output
