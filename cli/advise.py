@@ -30,6 +30,9 @@ def explain(advice: Advice) -> list[str]:
     """The shares, best first, with how many deals they rest on."""
     if advice.exact:
         how = f"all {advice.deals} consistent deals (exact)"
+    elif advice.seed is None:
+        how = (f"the first {advice.deals} of {advice.consistent_deals} consistent deals in enumeration order, not a "
+               "sample; each interval bounds the share over all of them, whatever the rest hold")
     else:
         how = (f"{advice.deals} deals sampled of {advice.consistent_deals} consistent ones "
                f"(seed {advice.seed}); 95% intervals")

@@ -61,6 +61,9 @@ class MoveShare:
     deals: int = 0
     exact: bool = False
     continues: bool = False  # the turn goes on after a draw, chosen once the card is seen
+    # An exact enumeration stopped part way: the deals are the first ``deals`` of ``of_all`` in
+    # enumeration order, not a sample, so the interval is the sure one over all of them instead.
+    of_all: int | None = None
 
     @property
     def win_share(self) -> float:
@@ -68,6 +71,8 @@ class MoveShare:
 
     @property
     def interval(self) -> tuple[float, float]:
+        if self.of_all:
+            return self.wins / self.of_all, (self.wins + self.of_all - self.deals) / self.of_all
         return (self.win_share, self.win_share) if self.exact else wilson(self.wins, self.deals)
 
     def to_json(self) -> dict[str, Any]:
@@ -248,9 +253,9 @@ def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, see
     finally:
         results.close()
     if advice.stopped in ("timeout", "interrupted") and exact:
-        advice.exact = False  # only a part of the deals: shown with intervals, as a sample
+        advice.exact = False  # only the first deals of the enumeration: each share's sure bounds over all
         for entry in shares.values():
-            entry.exact = False
+            entry.exact, entry.of_all = False, count
     advice.seconds = time.perf_counter() - started
     _rank(advice)
     return advice

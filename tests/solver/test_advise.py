@@ -146,6 +146,23 @@ def test_timeout_and_interrupt_give_partial_results(monkeypatch):
     assert t.stopped == "timeout" and 0 < t.deals < 10 and not t.complete
 
 
+def test_a_cut_exact_enumeration_bounds_each_share_over_all_deals():
+    # The first deals of an enumeration are no sample: each interval is then the sure range of the
+    # share over every consistent deal, and must hold the share the whole enumeration gives.
+    text = "red 0 basic | R7 O3 / Y4 | 2 / V6 | deck 3"
+    whole = advise(text, exact=True)
+
+    def stop(advice):
+        if advice.deals == 9:
+            raise KeyboardInterrupt
+
+    cut = advise(text, exact=True, progress=stop)
+    assert cut.stopped == "interrupted" and cut.deals < whole.deals and not cut.exact and cut.seed is None
+    for m in whole.moves:
+        lo, hi = cut.share(m.move).interval
+        assert lo <= m.win_share <= hi and hi - lo == pytest.approx(1 - cut.deals / whole.deals)
+
+
 def test_a_timeout_inside_a_deal_stops_its_search():
     from arbiter.model.red7.game import deal
     from arbiter.model.red7.ruleset import ACTIONS
