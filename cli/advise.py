@@ -15,7 +15,7 @@ from arbiter.solver.advise import advise as advise_view
 from arbiter.solver.pieces import Pieces
 
 from . import workers
-from .common import echo_json, fail, load_any
+from .common import echo_json, fail, is_view, load_any
 
 EXIT_UNFINISHED, EXIT_INTERRUPTED = 1, 130
 HOW = {None: "", "separated": "stopped early: the best turn's interval is clear of every other's",
@@ -110,7 +110,7 @@ def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeo
     try:
         seat = view_of(parse_position(text)) if hide else parse_view(text)
     except PositionError as e:
-        if hide and _is_view(text):
+        if hide and is_view(text):
             fail("--hide takes a whole position (all cards shown); this is already a view")
         fail(f"bad view: {e}")
     with workers.pieces(jobs, scheduler) as runner:
@@ -127,10 +127,3 @@ def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeo
     if advice.stopped == "timeout":
         sys.exit(EXIT_UNFINISHED)
 
-
-def _is_view(text: str) -> bool:
-    try:
-        parse_view(text)
-    except PositionError:
-        return False
-    return True

@@ -51,6 +51,8 @@ def check(command: str | None, module: str | None, game: str, ops: str | None, r
     plugin = game_plugin(game)
     if (command is None) == (module is None):
         fail("give exactly one of --engine \"CMD ARGS\" or --engine-module pkg.mod:function")
+    if command is not None and not command.strip():
+        fail("bad --engine: the command is empty")
     wanted = None
     if ops is not None:
         wanted = [op.strip() for op in ops.split(",") if op.strip()]

@@ -80,7 +80,20 @@ def red7_position(game: str, text: str) -> Position:
     try:
         return parse_position(text)
     except PositionError as e:
+        if is_view(text):
+            fail("this command takes a whole position (every card shown); this is a view, which advise takes")
         fail(f"bad position: {e}")
+
+
+def is_view(text: str) -> bool:
+    """Whether ``text`` is a Red7 view (a position with hidden hands or a Canvas pile)."""
+    from arbiter.model.red7.view import parse_view
+
+    try:
+        parse_view(text)
+    except PositionError:
+        return False
+    return True
 
 
 def ruleset(text: str) -> Ruleset:

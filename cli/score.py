@@ -40,7 +40,7 @@ def score(cards: tuple[str, ...], ruleset_text: str | None, as_json: bool) -> No
         echo_json({"cards": canonical(counts), "ruleset": rules.to_json(), **result.to_json(),
                    "switches": changes})
         return
-    click.echo(f"{result.points} points   ({' '.join(card(c) for c in canonical(counts))}; ruleset {rules})")
+    click.echo(f"{result.points} points   ({' '.join(card(c) for c in canonical(counts)) or 'no cards'}; ruleset {rules})")
     for s in result.sets:
         click.echo(f"  {s.kind:<5} {pad(' '.join(card(c[:2]) + c[2:] for c in s.cards), 30)} {s.points} points")
     if not result.sets:

@@ -61,8 +61,8 @@ def position_from_json(obj: Any) -> Position:
         for zone, into in (("hand", hands), ("palette", palettes)):
             try:
                 into.append(parse_cards(_require(p, zone, where), f"{where}.{zone}"))
-            except CardError as e:
-                raise PositionError(f"{where}.{zone}", str(e)) from None
+            except CardError as e:  # the message may begin with the zone it names: said once
+                raise PositionError(f"{where}.{zone}", str(e).removeprefix(f"{where}.{zone} ")) from None
         flag = p.get("out", False)
         if not isinstance(flag, bool):
             raise PositionError(f"{where}.out", f"must be true or false, got {flag!r}")

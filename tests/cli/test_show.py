@@ -89,3 +89,8 @@ def test_bad_position_is_one_line_and_exit_2(what, arg, message):
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("arbiter: bad position: ") and message in lines[0]
     assert result.stdout == ""
+
+
+def test_a_view_given_where_a_whole_position_is_needed_says_so():
+    out = CliRunner().invoke(cli, ["show", "red 0 | R7 O3 / Y4 | 3 / V6 | canvas G3"])
+    assert out.exit_code == 2 and "this is a view, which advise takes" in out.output
