@@ -5,19 +5,18 @@ import shlex
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
 from arbiter.cli.main import cli
+from click.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-TOUR = [line[2:] for block in re.findall(r"```console\n(.*?)```", README, re.S)
+TOUR = [line[2:] for block in re.findall(r"```console\n(.*?)```", README, re.DOTALL)
         for line in block.splitlines() if line.startswith("$ arbiter ")]
 
 
 def test_quick_start_holds_two_commands_install_and_test():
-    section = re.search(r"^## Quick start$(.*?)(?=^## )", README, re.M | re.S).group(1)
-    blocks = re.findall(r"```[a-z]*\n(.*?)```", section, re.S)
+    section = re.search(r"^## Quick start$(.*?)(?=^## )", README, re.MULTILINE | re.DOTALL).group(1)
+    blocks = re.findall(r"```[a-z]*\n(.*?)```", section, re.DOTALL)
     assert len(blocks) == 2
     assert "arbiter demo" in blocks[0] and "pip install" in blocks[0]
     assert ".[test]" in blocks[1] and "pytest" in blocks[1]

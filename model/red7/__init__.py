@@ -28,7 +28,6 @@ from .game import (
 from .notation import format_text, parse_position, position_from_json, position_to_json
 from .ruleset import ACTIONS, ADVANCED, ADVANCED_ACTIONS, BASIC, PRESETS, Ruleset, RulesetError, preset
 
-
 GAME_ID = "red7"
 
 
@@ -62,9 +61,40 @@ def qualifying(rule: int | str, palette: Iterable[str]) -> list[str]:
 
 
 __all__ = [
-    "GAME_ID", "format_text", "parse_position", "position_from_json", "position_to_json", "protocol",
-    "ACTIONS", "ADVANCED", "ADVANCED_ACTIONS", "BASIC", "PRESETS", "CardError", "Move", "MoveError",
-    "Position", "PositionError", "Ruleset", "RulesetError", "apply", "banked_set", "card_code", "cards",
-    "codes", "deal", "fast", "leader", "legal_moves", "parse_card", "parse_cards", "parse_colour",
-    "points", "preset", "qualifying", "reference", "spec", "successors",
+    "ACTIONS",
+    "ADVANCED",
+    "ADVANCED_ACTIONS",
+    "BASIC",
+    "GAME_ID",
+    "PRESETS",
+    "CardError",
+    "Move",
+    "MoveError",
+    "Position",
+    "PositionError",
+    "Ruleset",
+    "RulesetError",
+    "apply",
+    "banked_set",
+    "card_code",
+    "cards",
+    "codes",
+    "deal",
+    "fast",
+    "format_text",
+    "leader",
+    "legal_moves",
+    "parse_card",
+    "parse_cards",
+    "parse_colour",
+    "parse_position",
+    "points",
+    "position_from_json",
+    "position_to_json",
+    "preset",
+    "protocol",
+    "qualifying",
+    "reference",
+    "spec",
+    "successors",
 ]

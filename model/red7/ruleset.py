@@ -8,7 +8,6 @@ from typing import Any
 
 from ..switches import RulesetError, SwitchRuleset
 
-
 # Values of the reading switches; the first of each tuple in SWITCHES is the default.
 NOBODY = "nobody"
 HIGHEST_CARD = "highest_card"

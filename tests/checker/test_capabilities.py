@@ -22,8 +22,8 @@ def test_an_old_hello_is_basic_with_2_to_4_players():
     (first, *rest) = not_checked(caps, PLUGIN, ["leader"])
     assert "declares no capabilities" in first
     # the readings a leader question reads (checker/red7/cases.py OP_SWITCHES), not those of a turn
-    assert rest == ["switch values not checked: nobody_qualifies=highest_card, tie_break=highest_card, "
-                    "out_palettes=compete"]
+    assert rest == [("switch values not checked: nobody_qualifies=highest_card, tie_break=highest_card, "
+                    "out_palettes=compete")]
 
 
 def test_arbiter_engine_declares_everything_the_checker_can_check():

@@ -24,5 +24,5 @@ def test_games_lists_every_game_with_its_sources():
 def test_show_of_an_unknown_game_is_one_line_and_exit_2():
     result = run("show", '{"game": "chess", "rule": "red"}')
     assert result.exit_code == 2
-    assert result.output.strip().splitlines() == ["arbiter: bad position: game: unknown game 'chess' "
-                                                  "(known: red7, realms, stick-to-colours)"]
+    assert result.output.strip().splitlines() == [("arbiter: bad position: game: unknown game 'chess' "
+                                                  "(known: red7, realms, stick-to-colours)")]

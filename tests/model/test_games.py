@@ -6,8 +6,8 @@ import json
 
 import pytest
 from arbiter.model import games, protocol
-from arbiter.model.switches import RulesetError
 from arbiter.model.red7.ruleset import Ruleset
+from arbiter.model.switches import RulesetError
 
 
 def test_every_registered_game_names_its_rule_sources_and_player_counts():

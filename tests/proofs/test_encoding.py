@@ -3,8 +3,16 @@
 import z3
 from arbiter.model.red7 import reference
 from arbiter.model.red7.ruleset import BASIC, HIGHEST_CARD
-from arbiter.model.red7.spec import (COLOUR, NUMBER, AllMatching, HighestCard, LargestGroup, LongestRun, NumberIn,
-                                    OnePerKey)
+from arbiter.model.red7.spec import (
+    COLOUR,
+    NUMBER,
+    AllMatching,
+    HighestCard,
+    LargestGroup,
+    LongestRun,
+    NumberIn,
+    OnePerKey,
+)
 from arbiter.proofs import encoding as E
 from hypothesis import given
 from hypothesis import strategies as st
