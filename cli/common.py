@@ -60,6 +60,15 @@ def _puzzle_position(arg: str) -> dict | None:
     return None
 
 
+def other_game(game: str, text: str) -> tuple[Any, Any]:
+    """(model module, position) of a position of a game other than Red7, or fail naming the field."""
+    model = games.model(game)
+    try:
+        return model, model.parse_position(text)
+    except model.PositionError as e:
+        fail(f"bad position: {e}")
+
+
 def game_cli(game: str):
     """The CLI module of a game other than Red7 (``GameInfo.cli``), or fail when it is not built."""
     try:

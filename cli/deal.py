@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import click
+from arbiter.model import games
+from arbiter.model.games import GAMES
 from arbiter.model.red7 import explore
 from arbiter.model.red7.notation import format_text, position_to_json
 
 from .common import echo_json, fail
 from .common import ruleset as parse_ruleset
-
-
-def deal_options(seed_help: str) -> Callable:
-    """The --players, --seed and --ruleset options of a command that deals (``deal``, ``play``)."""
-    def add(f: Callable) -> Callable:
-        f = click.option("--ruleset", "ruleset_text", default="basic", show_default=True,
-                         help="Preset and switches, e.g. actions or advanced+actions,final_tie=most_cards.")(f)
-        f = click.option("--seed", type=int, default=0, show_default=True, help=seed_help)(f)
-        return click.option("--players", type=int, default=2, show_default=True, help="Number of players, 2 to 4.")(f)
-    return add
 
 
 def check_players(players: int) -> None:
@@ -28,16 +18,41 @@ def check_players(players: int) -> None:
 
 
 @click.command()
-@deal_options("Seed of the shuffle.")
+@click.option("--game", "game", type=click.Choice(list(GAMES)), default="red7", show_default=True,
+              help="Which game to deal.")
+@click.option("--players", type=int, help="Number of players (Red7: 2 to 4, default 2; the others: their own default).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the shuffle.")
+@click.option("--ruleset", "ruleset_text", help="Preset and switches, e.g. actions or advanced+actions,final_tie=most_cards "
+              "(default: the game's default preset, for Red7 basic).")
 @click.option("--json", "as_json", is_flag=True, help="Print the position JSON instead of text notation.")
-def deal(players: int, seed: int, ruleset_text: str, as_json: bool) -> None:
-    """Deal a fresh position: 7 cards a hand, 1 a Palette, the rest the deck, Canvas red.
+def deal(game: str, players: int | None, seed: int, ruleset_text: str | None, as_json: bool) -> None:
+    """Deal a fresh position (Red7: 7 cards a hand, 1 a Palette, the rest the deck, Canvas red; the
+    other games as their rules deal).
 
     \b
     arbiter deal --seed 3 | arbiter apply - "play R7" | arbiter solve -"""
+    if game != "red7":
+        _deal_other(game, players, seed, ruleset_text, as_json)
+        return
+    players = 2 if players is None else players
     check_players(players)
-    pos = explore.deal(players, seed, parse_ruleset(ruleset_text))
+    pos = explore.deal(players, seed, parse_ruleset(ruleset_text or "basic"))
     if as_json:
         echo_json(position_to_json(pos))
     else:
         click.echo(format_text(pos))
+
+
+def _deal_other(game: str, players: int | None, seed: int, ruleset_text: str | None, as_json: bool) -> None:
+    info, model = games.info(game), games.model(game)
+    if players is not None and players not in info.players:
+        fail(f"bad --players: {info.name} takes {', '.join(map(str, info.players))} players, got {players}")
+    try:
+        rules = model.Ruleset.parse(ruleset_text) if ruleset_text is not None else model.Ruleset()
+    except model.RulesetError as e:
+        fail(f"bad --ruleset: {e}")
+    pos = model.deal(seed=seed, ruleset=rules) if players is None else model.deal(players, seed, rules)
+    if as_json:
+        echo_json(model.position_to_json(pos))
+    else:
+        click.echo(model.format_text(pos))

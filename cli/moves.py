@@ -6,7 +6,7 @@ import click
 from arbiter.model.red7 import explore
 from arbiter.model.red7.notation import format_text
 
-from .common import echo_json, load
+from .common import echo_json, load_any, other_game, red7_position
 
 
 @click.command()
@@ -14,8 +14,13 @@ from .common import echo_json, load
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the position and every turn.")
 def moves(position: str, as_json: bool) -> None:
     """List the legal turns in POSITION (a file, - for stdin, inline JSON or text notation), each
-    with what it does: the rule after it, the mover's Palette, cards drawn or taken, who goes out."""
-    pos = load(position)
+    with what it does: the rule after it, the mover's Palette, cards drawn or taken, who goes out.
+    A Realms or Stick to Colours position lists its legal moves (their texts, as `apply` takes them)."""
+    game, text = load_any(position)
+    if game != "red7":
+        _other_moves(game, text, as_json)
+        return
+    pos = red7_position(game, text)
     turns = explore.moves(pos)
     if as_json:
         echo_json({"position": format_text(pos), "to_move": pos.to_move, "moves": [t.to_json() for t in turns]})
@@ -24,3 +29,18 @@ def moves(position: str, as_json: bool) -> None:
     width = max((len(t.move) for t in turns), default=0)
     for t in turns:
         click.echo(f"  {t.move:<{width}}   {t.describe()}")
+
+
+def _other_moves(game: str, text: str, as_json: bool) -> None:
+    model, pos = other_game(game, text)
+    moves = [str(m) for m in model.legal_moves(pos)]
+    chance = len(model.chance_outcomes(pos)) if not moves else 0
+    if as_json:
+        echo_json({"game": game, "position": model.format_text(pos), "moves": moves, "chance_outcomes": chance})
+        return
+    if chance:
+        click.echo(f"no move: a chance event comes next ({chance} outcomes)")
+        return
+    click.echo(f"{len(moves)} legal move{'s' * (len(moves) != 1)}")
+    for m in moves:
+        click.echo(f"  {m}")

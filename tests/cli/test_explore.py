@@ -82,3 +82,38 @@ def test_python_api_takes_notation_or_positions():
         explore.apply(text, "play V7")
     with pytest.raises(PositionError):
         explore.moves("red 0 | R7 / Y4")
+
+
+@pytest.mark.parametrize("game, players", [("realms", 3), ("stick-to-colours", 3)])
+def test_moves_and_apply_walk_the_other_games_as_the_model_does(game, players):
+    from arbiter.model import games
+
+    model = games.model(game)
+    pos = model.deal(players, 5)
+    text = model.format_text(pos)
+    listed = json.loads(run("moves", text, "--json").output)
+    assert listed["moves"] == [str(m) for m in model.legal_moves(pos)] and listed["moves"]
+    first, last = listed["moves"][0], listed["moves"][-1]
+    out = run("apply", text, first, "--json")
+    assert out.exit_code == 0, out.output
+    assert model.position_from_json(json.loads(out.output)) == model.apply(pos, first)
+    # Two moves in a row, through stdin, as text.
+    after = model.apply(pos, last)
+    second = str(model.legal_moves(after)[0])
+    out = run("apply", "-", last, second, input=text)
+    assert out.exit_code == 0 and out.output.strip() == model.format_text(model.apply(after, second))
+    bad = run("apply", text, "no such move")
+    assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1 and "bad move 1" in bad.output
+
+
+@pytest.mark.parametrize("game, args, players", [("realms", [], None), ("stick-to-colours", ["--players", "2"], 2)])
+def test_deal_deals_the_other_games_by_their_model(game, args, players):
+    from arbiter.model import games
+
+    model = games.model(game)
+    out = run("deal", "--game", game, "--seed", "4", *args, "--json")
+    assert out.exit_code == 0, out.output
+    want = model.deal(seed=4) if players is None else model.deal(players, 4)
+    assert model.position_from_json(json.loads(out.output)) == want
+    bad = run("deal", "--game", game, "--players", "9")
+    assert bad.exit_code == 2 and "bad --players" in bad.output
