@@ -27,7 +27,7 @@ def apply(position: str, turns: tuple[str, ...], as_json: bool) -> None:
     try:
         after = explore.apply(pos, *turns)
     except (MoveError, CardError) as e:
-        fail(f"bad move: {e}; arbiter moves lists the legal turns")
+        fail(f"bad move: {str(e).replace(' (see legal_moves)', '')}; arbiter moves lists the legal turns")
     if as_json:
         echo_json(position_to_json(after))
     else:

@@ -44,7 +44,13 @@ def prove(as_json: bool, only: str | None, game: str) -> None:
     catalogue = importlib.import_module(CATALOGUES[game])
     run_catalogue, select = catalogue.run_catalogue, catalogue.select
     if not select(only):
-        fail(f"prove: unknown theorem id {only!r} (ids: `arbiter prove --json` lists them, docs/proofs.md explains)")
+        ids = [t.id.split("/") for t in select(None)]
+        depth = 1  # deep enough that the prefixes tell the theorems apart (Realms ids all start realms/)
+        while len({tuple(i[:depth]) for i in ids}) == 1 and depth < max(map(len, ids)):
+            depth += 1
+        prefixes = sorted({"/".join(i[:depth]) for i in ids})
+        fail(f"prove: unknown theorem id {only!r} in the {game} catalogue (its ids start with: {', '.join(prefixes)}; "
+             "docs/proofs.md lists every one)")
     width = max([28, *(len(t.id) for t in select(only))])  # the longest id of the table
     if not as_json:
         click.echo(f"{'theorem':{width}} {'status':15} {'seconds':>8}  witness")
