@@ -62,6 +62,8 @@ def play_human(start: Position, human: int, bot_name: str, seed: int) -> None:
             if not line:
                 click.echo("\nEnd of input: the round stops.")
                 return
+            if not answer:
+                continue  # an empty line asks again
             if answer == "quit":
                 click.echo("You quit the round.")
                 return

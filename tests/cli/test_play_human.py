@@ -26,14 +26,14 @@ def test_only_the_humans_view_is_shown_and_turns_are_checked():
     assert pos.to_move == 1
     after = apply(pos, bot_turn)
     texts = [str(m) for m in legal_moves(after)]
-    out = run("0", "--bots", "random", "--seed", "1", input="foo\n99\nundo\n1\nquit\n")
+    out = run("0", "--bots", "random", "--seed", "1", input="foo\n\n  \n99\nundo\n1\nquit\n")
     assert out.exit_code == 0, out.output
     assert f"player 1 plays: {bot_turn}" in out.output
     assert f"{after.hands[1].bit_count()} hidden cards" in out.output
     shown = out.output.split("you play:")[0]  # up to the human's first turn: player 1's hand is never named
     assert all(code not in shown for code in codes(after.hands[1]))
     assert "not a legal turn here: 'foo'" in out.output and "not a legal turn here: '99'" in out.output
-    assert "nothing to undo" in out.output
+    assert "nothing to undo" in out.output and "here: ''" not in out.output  # empty lines ask again
     assert f"you play: {texts[0]}" in out.output and "You quit the round." in out.output
     for k, t in enumerate(texts, 1):
         assert f"{k:>2}. {t}" in out.output
