@@ -24,7 +24,7 @@ from arbiter.model.bridge.cards import NT, SEATS, STRAINS, SUIT_MASK, card_code,
 from arbiter.model.bridge.game import Position, successor
 
 from ..result import SOLVED
-from ..tricks.search import Context, Deck, NodeLimit, mtd_tricks
+from ..tricks.search import Context, Deck, NodeLimit, equivalent_runs, mtd_tricks
 
 try:
     from . import _bridgecore as core
@@ -140,15 +140,22 @@ def solve(position: Position, *, table: bool = True, compiled: bool | None = Non
         out.nodes += n
         left = pos.tricks_left
         out.ns, out.ew = pos.tricks[0] + ns, pos.tricks[1] + left - ns
-        for c in cards_of(_legal(pos)):
+        legal = _legal(pos)
+        live = (pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]) & ~pos.hands[pos.to_move]
+        for c in pos.trick:
+            live |= 1 << c
+        values: dict[int, int] = {}
+        for c in equivalent_runs(DECK, legal, pos.hands[pos.to_move], live):  # one search per run
             after = successor(pos, c)
             if after.is_over:
-                a_ns = after.tricks[0] - pos.tricks[0]
+                values[c] = after.tricks[0] - pos.tricks[0]
             else:
                 rest, n = tricks(after.hands, after.strain, after.leader, after.trick, compiled=compiled, ctx=ctx,
                                  guess=ns)
                 out.nodes += n
-                a_ns = after.tricks[0] - pos.tricks[0] + rest
+                values[c] = after.tricks[0] - pos.tricks[0] + rest
+        for c in cards_of(legal):
+            a_ns = values[min(p for p in values if p >= c and p // 13 == c // 13)]
             out.moves.append(CardValue(card_code(c), pos.tricks[0] + a_ns, pos.tricks[1] + left - a_ns))
         if table and not pos.trick:
             out.table, n = dd_table(pos.hands, compiled=compiled)

@@ -1,6 +1,6 @@
 /* The compiled bridge double-dummy core: solver/tricks/search.py's functions on bridge's deck
  * (cards suit * 13 + rank, suits S H D C, strain 4 no trump), written to visit exactly the same
- * nodes in the same order: relative_key, sure_trumps, quick_tricks, equivalent_runs, order_moves
+ * nodes in the same order: suit_lengths, owners, sure_trumps, quick_tricks, last_trick, order_moves
  * (the same scores, the same ties), can_take with the same table rule (bounds and a hinted card
  * per trick-boundary key, emptied when full as _store does) and mtd_tricks' walk over t.
  * tests/solver/bridge/test_bridge_solver.py holds the two together node for node. */
@@ -31,7 +31,7 @@ static inline int popcount(Mask m) {
 /* ---------------------------------------------------------------- the table */
 
 #define TABLE_LIMIT (1 << 20) /* keys, as search.TABLE_LIMIT */
-#define BUCKET 16             /* entries per key, as search.BUCKET */
+#define BUCKET 256             /* entries per key, as search.BUCKET */
 
 typedef struct {
     int8_t ks[4];        /* per suit, how many top cards the pattern fixes */
@@ -42,7 +42,7 @@ typedef struct {
 
 typedef struct {
     uint64_t lengths;  /* each hand's length in each suit */
-    int8_t leader, used, count, cap;
+    int16_t leader, used, count, cap;
     Entry *entries;    /* oldest first, as the Python bucket list */
 } Slot;
 
@@ -113,7 +113,7 @@ static int table_store(Table *t, uint64_t lengths, int leader, const uint32_t *s
             if (table_grow(t) < 0) return -1;
             e = table_find(t, lengths, leader);
         }
-        e->lengths = lengths; e->leader = (int8_t)leader; e->used = 1; e->count = 0; e->cap = 0; e->entries = NULL;
+        e->lengths = lengths; e->leader = (int16_t)leader; e->used = 1; e->count = 0; e->cap = 0; e->entries = NULL;
         t->count++;
     }
     for (int i = 0; i < e->count; i++) {
@@ -133,7 +133,7 @@ static int table_store(Table *t, uint64_t lengths, int leader, const uint32_t *s
         int cap = e->cap ? e->cap * 2 : 2;
         Entry *grown = realloc(e->entries, cap * sizeof(Entry));
         if (!grown) return -1;
-        e->entries = grown; e->cap = (int8_t)cap;
+        e->entries = grown; e->cap = (int16_t)cap;
     }
     Entry *x = &e->entries[e->count++];
     memcpy(x->ks, ks, 4);
@@ -243,17 +243,11 @@ static int quick_tricks(int strain, const Mask *hands, int leader, Mask *used) {
     return total;
 }
 
-static int equivalent_runs(Mask legal, Mask live, int *picks) {
+static int legal_cards(Mask legal, int *picks) {
     int n = 0;
     for (int s = 0; s < SUITS; s++) {
         Mask cards = legal & SUIT_MASK[s];
-        int prev = -1;
-        while (cards) {
-            int c = bitlen(cards) - 1;
-            cards &= ~BIT(c);
-            if (prev < 0 || (live & (BIT(prev) - BIT(c + 1)))) picks[n++] = c;
-            prev = c;
-        }
+        while (cards) { int c = bitlen(cards) - 1; cards &= ~BIT(c); picks[n++] = c; }
     }
     return n;
 }
@@ -349,6 +343,13 @@ static int can_take(Ctx *ctx, Mask *hands, int leader, int *trick, int n, int ta
         int left = popcount(hands[leader]);
         if (target <= 0) return 1;
         if (target > left) return 0;
+        if (left == 1) { /* last_trick */
+            int last[4];
+            for (int k = 0; k < 4; k++) last[k] = bitlen(hands[(leader + k) % 4]) - 1;
+            int w = winner(ctx->strain, last, 4);
+            *relevant_out = won_by_rank(last, w);
+            return (((leader + w) % 4) & 1) == 0;
+        }
         lengths = suit_lengths(hands);
         owners(hands, seq);
         Slot *e = table_find(ctx->table, lengths, leader);
@@ -384,10 +385,8 @@ static int can_take(Ctx *ctx, Mask *hands, int leader, int *trick, int n, int ta
     Mask hand = hands[seat];
     Mask legal = n ? hand & SUIT_MASK[trick[0] / RANKS] : 0;
     if (!legal) legal = hand;
-    Mask live = out & ~hand;
-    for (int i = 0; i < n; i++) live |= BIT(trick[i]);
     int picks[16];
-    int k = equivalent_runs(legal, live, picks);
+    int k = legal_cards(legal, picks);
     order_moves(ctx->strain, hands, leader, trick, n, picks, k, hint);
     int maximising = (seat & 1) == 0;
     int result = !maximising, cut = -1;

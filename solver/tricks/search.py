@@ -10,8 +10,12 @@ each idea a named function as the double-dummy literature names it:
 - ``quick_tricks``: the tricks the leader can cash from the top at once, a sure lower bound for
   the leader's side that ends a search without playing a card;
 - ``equivalent_runs``: of cards of one hand with no live card of another hand or of the trick
-  between them, only one is tried;
+  between them, only one is solved at the root (``solver/bridge``). Not inside the search: with
+  the partition table a bound proved with one card of a run would be lent to positions where the
+  run's lower cards are small cards that no longer play alike (2 of 150 nine-card endings came out
+  wrong against DDS that way), and fixing the whole run in each entry cost more than it saved;
 - ``order_moves``: cheap winners first, low cards when partner wins, so cut-offs come early;
+- ``last_trick``: the last trick is played out without search;
 - ``can_take``: the zero-window question, can North-South take ``target`` of the tricks left;
 - ``mtd_tricks``: the loop over t that turns yes/no answers into the exact count (MTD(f)).
 
@@ -27,7 +31,7 @@ from dataclasses import dataclass, field
 
 PLAYERS = 4
 TABLE_LIMIT = 1 << 20  # keys; a full table is emptied (same rule in the compiled core)
-BUCKET = 16  # entries kept per key, the oldest dropped first
+BUCKET = 256  # entries kept per key, the oldest dropped first
 
 
 @dataclass(frozen=True)
@@ -182,6 +186,16 @@ def absolute_card(deck: Deck, out: int, rel: tuple[int, int]) -> int:
     return left.bit_length() - 1
 
 
+def cards_in_order(deck: Deck, mask: int):
+    """The cards of ``mask``, suit by suit, each suit from the top."""
+    for suit in deck.suits:
+        cards = mask & suit
+        while cards:
+            c = cards.bit_length() - 1
+            cards &= ~(1 << c)
+            yield c
+
+
 def equivalent_runs(deck: Deck, legal: int, hand: int, live: int) -> list[int]:
     """One card (the highest) of each run of ``legal`` cards with no card of ``live`` (the other
     hands' cards and the trick's) ranking between them; the rest of a run plays the same."""
@@ -274,6 +288,14 @@ def won_by_rank(deck: Deck, trick: Sequence[int], w: int) -> int:
     return 1 << trick[w] if any(_suit(deck, c) == s for i, c in enumerate(trick) if i != w) else 0
 
 
+def last_trick(deck: Deck, strain: int, hands: Sequence[int], leader: int) -> tuple[bool, int]:
+    """The last trick needs no search: every hand plays its one card. Whether North-South win it,
+    and the winner when its rank decided it."""
+    trick = [hands[(leader + k) % PLAYERS].bit_length() - 1 for k in range(PLAYERS)]
+    w = deck.winner(strain, trick)
+    return (leader + w) % PLAYERS & 1 == 0, won_by_rank(deck, trick, w)
+
+
 def can_take(ctx: Context, hands: list[int], leader: int, trick: list[int], target: int) -> tuple[bool, int]:
     """Whether North-South can take ``target`` of the tricks left (the one in progress included)
     against best defence, all hands open; and the cards whose rank decided it (for the table)."""
@@ -291,6 +313,8 @@ def can_take(ctx: Context, hands: list[int], leader: int, trick: list[int], targ
             return True, 0
         if target > left:
             return False, 0
+        if left == 1:
+            return last_trick(deck, ctx.strain, hands, leader)
         key = suit_lengths(deck, hands, leader)
         seq = owners(deck, hands)
         bucket = ctx.table.get(key, ())
@@ -318,10 +342,7 @@ def can_take(ctx: Context, hands: list[int], leader: int, trick: list[int], targ
     hand = hands[seat]
     legal = hand & deck.suits[_suit(deck, trick[0])] if n else 0
     legal = legal or hand
-    live = out & ~hand
-    for c in trick:
-        live |= 1 << c
-    picks = order_moves(deck, ctx.strain, hands, leader, trick, equivalent_runs(deck, legal, hand, live), hint)
+    picks = order_moves(deck, ctx.strain, hands, leader, trick, list(cards_in_order(deck, legal)), hint)
     maximising = seat & 1 == 0
     result, relevant, cut = not maximising, 0, -1
     for c in picks:
