@@ -20,13 +20,13 @@ GAME = "bridge"
 SEED = 20261202
 
 EDGES: list[tuple[str, str, list[str], str]] = [
-    ("highest-of-the-suit-led", "NT", ["HK", "HA", "H2", "H3"], "Law 44C: the highest card of the suit led"),
-    ("a-discard-never-wins", "NT", ["H2", "SA", "DA", "CA"], "Law 44C: a card of another suit does not win at no trump"),
-    ("a-trump-wins", "S", ["HA", "S2", "HK", "HQ"], "Law 44D: the highest trump wins a trick holding one"),
-    ("highest-trump", "S", ["HA", "S2", "S3", "HQ"], "Law 44D: the highest trump wins a trick holding one"),
-    ("trump-led", "H", ["H2", "HA", "SA", "H3"], "Law 44C/D: trumps led, the highest trump"),
-    ("off-suit-not-trump", "D", ["C5", "SA", "HA", "C6"], "Law 44C: only trumps beat the suit led"),
-    ("a-partial-trick", "C", ["S5", "C2"], "Law 44: a trick so far, won by the trump"),
+    ("highest-of-the-suit-led", "NT", ["HK", "HA", "H2", "H3"], "Law 44F: no trump played, the highest card of the suit led"),
+    ("a-discard-never-wins", "NT", ["H2", "SA", "DA", "CA"], "Law 44F: a card of another suit does not win at no trump"),
+    ("a-trump-wins", "S", ["HA", "S2", "HK", "HQ"], "Law 44E: the highest trump wins a trick holding one"),
+    ("highest-trump", "S", ["HA", "S2", "S3", "HQ"], "Law 44E: the highest trump wins a trick holding one"),
+    ("trump-led", "H", ["H2", "HA", "SA", "H3"], "Law 44E: trumps led, the highest trump"),
+    ("off-suit-not-trump", "D", ["C5", "SA", "HA", "C6"], "Law 44F: only trumps beat the suit led"),
+    ("a-partial-trick", "C", ["S5", "C2"], "Law 44E: a trick so far, won by the trump"),
 ]
 BAD = [
     ("unknown-card", {"op": "trick", "strain": "S", "cards": ["SA", "S1"]}),
@@ -54,8 +54,8 @@ class Bridge(ListedPlugin):
     ops = ("trick", "legal_moves", "apply")
     rule_of_op = RULE_OF_OP
     reasons: ClassVar[dict[str, str]] = {
-        "trick": "Law 44: the highest trump, else the highest card of the suit led",
-        "legal_moves": "Law 44B: follow suit if able, else any card",
+        "trick": "Law 44E-F: the highest trump, else the highest card of the suit led",
+        "legal_moves": "Law 44C-D: follow suit if able, else any card",
         "apply": "Law 44G: the winner of a trick leads to the next"}
     seats = "hands"
     ruleset_class = Ruleset

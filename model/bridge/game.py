@@ -166,7 +166,7 @@ class Position:
 
 
 def legal_cards(pos: Position) -> CardMask:
-    """The cards the seat to move may play (Law 44: follow suit if able)."""
+    """The cards the seat to move may play (Law 44C-D: follow suit if able, else any card)."""
     if pos.is_over:
         return 0
     return fast.legal(pos.trick, pos.hands[pos.to_move])
@@ -222,7 +222,7 @@ def chance_outcomes(pos: Position) -> list:
 
 
 def opening_leader(declarer: int) -> int:
-    """Law 54: the opening lead is made by the defender on declarer's left."""
+    """Law 41: the opening lead is made by the defender on declarer's left."""
     return (declarer + 1) % PLAYERS
 
 

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from ..tricks.spec import Fallback, Following, HighestOnLadder, ladder_of
 from .cards import RANKS
 
-# Law 44: the highest trump wins a trick holding one, otherwise the highest card of the suit led.
+# Law 44E-F: the highest trump wins a trick holding one, otherwise the highest card of the suit led.
 RANK_LADDER = HighestOnLadder(ladder_of(tuple(reversed(RANKS))))
 
 
 @dataclass(frozen=True)
 class TrickSpec:
     """How a bridge trick is won: ``resolution`` under the trump suit, then ``fallback`` under the
-    suit led; ``following`` is the follow rule (Law 44: follow suit if able)."""
+    suit led; ``following`` is the follow rule (Law 44C-D: follow suit if able, else any card)."""
 
     resolution: HighestOnLadder
     fallback: Fallback
