@@ -15,6 +15,7 @@ from arbiter.checker.games import plugin as game_plugin
 from arbiter.checker.report import BROKEN, Fault, Report
 from arbiter.checker.run import check as run_check
 from arbiter.checker.vectors import VectorError, load
+from arbiter.checker.witness import Budget
 
 from .common import Seconds, count, echo_json, fail
 
@@ -40,14 +41,17 @@ MAX_BUDGET = 1_000_000  # random cases per op
 @click.option("--vectors", "vectors_dir", default=None, metavar="DIR",
               help="Run the vectors of DIR with their expected answers (default: a fresh generation, the same "
                    "as conformance/<game>/).")
+@click.option("--search-budget", "search_tries", default=400, show_default=True, type=count(100_000, low=0),
+              help="Engine calls each witness search may spend (and 2 s of CPU) looking for a smaller witness.")
 @click.option("--edge-cases", is_flag=True,
               help="Also send inputs no game reaches (an empty Palette in play...), labelled as edge cases.")
 @click.option("--allow-stderr", is_flag=True, help="Accept an engine that logs to stderr.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def check(command: str | None, module: str | None, game: str, ops: str | None, ruleset_text: str | None,
-          budget: int, seed: int, timeout: float, vectors_dir: str | None, edge_cases: bool, allow_stderr: bool,
-          as_json: bool) -> None:
-    """Check an engine against the model: one smallest witness per distinct disagreement."""
+          budget: int, seed: int, timeout: float, vectors_dir: str | None, search_tries: int, edge_cases: bool,
+          allow_stderr: bool, as_json: bool) -> None:
+    """Check an engine against the model: the readings it follows, then one finding per cause of its
+    other failures, each with its smallest witness."""
     plugin = game_plugin(game)
     if (command is None) == (module is None):
         fail("give exactly one of --engine \"CMD ARGS\" or --engine-module pkg.mod:function")
@@ -79,7 +83,8 @@ def check(command: str | None, module: str | None, game: str, ops: str | None, r
         except EngineFault as fault:
             report = Report(command or module, game, fault=Fault(str(fault)))
         else:
-            report = run_check(engine, wanted, ruleset, budget, seed, cases, game, edge_cases, _progress())
+            report = run_check(engine, wanted, ruleset, budget, seed, cases, game, edge_cases, _progress(),
+                               Budget(search_tries))
     except KeyboardInterrupt:
         if engine is not None:
             engine.abort()

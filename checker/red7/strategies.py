@@ -48,7 +48,7 @@ def _codes(cards: list[int]) -> list[str]:
 def leader_requests(draw: st.DrawFn, rule: int, caps: Capabilities, fixed: Any = None,
                     edge_cases: bool = False) -> dict[str, Any]:
     players = draw(st.sampled_from(caps.players))
-    out = sorted(draw(st.sets(st.integers(0, players - 1), max_size=players - 1)))
+    out = sorted(draw(st.sets(st.integers(0, players - 1), max_size=players - 2)))  # two players still in
     palettes = draw(_card_sets([(0 if edge_cases else 1, 12)] * players))
     return {"game": GAME, "op": "leader", "rule": COLOUR_NAMES[rule], "palettes": [_codes(p) for p in palettes],
             "out": out, "ruleset": draw(rulesets(caps, fixed, OP_SWITCHES["leader"])).to_json()}
@@ -66,11 +66,12 @@ def qualifying_requests(draw: st.DrawFn, rule: int, caps: Capabilities, fixed: A
 
 @st.composite
 def positions(draw: st.DrawFn, rule: int, caps: Capabilities, fixed: Any = None) -> Position:
-    """A position of a round in play: small hands, every Palette non-empty, two or more players in."""
+    """A position of a round in play: small hands (the mover's not empty), every Palette non-empty,
+    two or more players in."""
     players = draw(st.sampled_from(caps.players))
     rs = draw(rulesets(caps, fixed))
-    zones = draw(_card_sets([(0, 4)] * players + [(1, 4)] * players + [(0, 5)]))
-    to_move = draw(st.integers(0, players - 1))
+    to_move = draw(st.integers(0, players - 1))  # holding a hand card: one without is out before their turn
+    zones = draw(_card_sets([(int(i == to_move), 4) for i in range(players)] + [(1, 4)] * players + [(0, 5)]))
     out = draw(st.sets(st.integers(0, players - 1).filter(lambda i: i != to_move), max_size=players - 2))
     scores = tuple(draw(st.integers(0, 30)) for _ in range(players)) if rs.advanced else None
     return Position(rule, to_move, tuple(sum(1 << c for c in z) for z in zones[:players]),
