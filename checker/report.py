@@ -56,6 +56,7 @@ class Finding:
     sentences: list[str] = field(default_factory=list)  # the doubt behind each switch
     agreed: int = 0  # a reading: the cases it changes, on each of which the engine answers as it says
     observed: int = 0  # a reading: every case of the op asked
+    pin: str = ""  # a reading: the --ruleset that checks an engine under it
 
     @property
     def explains(self) -> int:
@@ -134,8 +135,7 @@ class Report:
             if r.second:
                 lines.append("  and here, another shape:")
                 lines.extend(_witness_lines(r.second, brief=True))
-            lines.append("  to check the rest under that reading: --ruleset <preset>,"
-                         + ",".join(f"{k}={_show(v)}" for k, v in r.switches.items()))
+            lines.append(f"  to check the rest under that reading: --ruleset {r.pin}")
         for k, f in enumerate(self.findings, 1):
             lines.append("")
             lines.append(f"FINDING {k} of {len(self.findings)} in {f.op}: {f.statement}")
@@ -209,10 +209,6 @@ def _witness_lines(w: Witness, brief: bool = False) -> list[str]:
         lines.append(f"  rule:     {w.reason}")
     lines.append(f"  request:  {json.dumps(w.request)}")
     return lines
-
-
-def _show(value: Any) -> str:
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def _ids(ids: list[str], shown: int = 3) -> str:

@@ -146,7 +146,11 @@ def _only(caps: Capabilities, needs: Needs) -> Capabilities:
 def _ruleset_text(ruleset: Any) -> str:
     if isinstance(ruleset, str):
         return ruleset
-    return ",".join([ruleset.get("preset", "basic")] + [f"{k}={v}" for k, v in ruleset.items() if k != "preset"])
+    return ",".join([ruleset.get("preset", "basic")] + [f"{k}={_show(v)}" for k, v in ruleset.items() if k != "preset"])
+
+
+def _show(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def _crash_text(died: EngineDied) -> str:
@@ -402,11 +406,13 @@ class _State:
                     pass
             second = self._witness(other, found)
         vectors_seen = [c.vector for c in cause.cases if c.vector]
+        pinned = plugin.reruled(failure.request, cause.switches) if cause.switches else None
+        pin = _ruleset_text(plugin.ruleset_key(pinned)) if pinned else ""
         return Finding(op, cause.kind, cause.name, cause.statement, cause.rules, vectors_seen,
                        sum(c.vector is None for c in cause.cases), first,
                        searched.words() if searched else "not searched", second,
                        switches=cause.switches, sentences=[plugin.sentence(s) for s in cause.switches],
-                       agreed=cause.agreed, observed=cause.observed)
+                       agreed=cause.agreed, observed=cause.observed, pin=pin)
 
     def _witness(self, case: Case, failure: Failure) -> Witness:
         plugin = self.plugin
