@@ -47,9 +47,17 @@ class Engine:
 
     def __init__(self) -> None:
         self._next_id = 0
+        self.stopped = False  # set by ``stop`` (Ctrl-C): every later request raises KeyboardInterrupt
+
+    def stop(self) -> None:
+        """Ctrl-C: no request is sent any more, and a child is killed at once, so that an interrupt a
+        library swallowed (an import's callback, say) still ends the check at the next request."""
+        self.stopped = True
 
     def request(self, body: dict[str, Any]) -> dict[str, Any]:
         """Send ``body`` with a fresh ``id``; the answer without its ``id``."""
+        if self.stopped:
+            raise KeyboardInterrupt
         self._next_id += 1
         rid = self._next_id
         what = f"request {rid} ({body.get('op')})"
@@ -117,8 +125,17 @@ class ProcessEngine(Engine):
         for t in self._readers:
             t.start()
 
+    def stop(self) -> None:
+        super().stop()
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)  # a read waiting for its answer returns at once
+        except (ProcessLookupError, PermissionError):
+            pass
+
     def restart(self) -> None:
         """A fresh child after the last one died (its stderr is dropped; quote it first)."""
+        if self.stopped:
+            raise KeyboardInterrupt  # it died because Ctrl-C stopped it
         self.abort()
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             try:

@@ -4,7 +4,9 @@ conformance vectors and seeded random cases within its declared capabilities; ex
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 
@@ -76,7 +78,20 @@ def check(command: str | None, module: str | None, game: str, ops: str | None, r
     except KeyboardInterrupt:
         _interrupted()
     engine = None
+    previous = signal.getsignal(signal.SIGINT)
+
+    def on_sigint(signum: int, frame: object) -> None:
+        # One interrupt is enough: later ones are ignored while the engine is stopped and the
+        # command exits, and the engine refuses every later request, so that an interrupt that some
+        # library swallows still ends the check at the next request.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if engine is not None:
+            engine.stop()
+        raise KeyboardInterrupt
+
     try:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, on_sigint)
         try:
             engine = (ProcessEngine(command, timeout, allow_stderr) if command is not None
                       else FunctionEngine(load_function(module), module))
@@ -90,6 +105,8 @@ def check(command: str | None, module: str | None, game: str, ops: str | None, r
             engine.abort()
         _interrupted()
     finally:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, previous)
         if sys.stderr.isatty():
             click.echo("\r\033[K", err=True, nl=False)  # clear the progress line
     if as_json:

@@ -158,7 +158,18 @@ def run(args: list[str] | None = None) -> int:
 
 
 def main() -> None:
-    sys.exit(run())
+    code = run()
+    if code == EXIT_INTERRUPTED:
+        # CPython marks a Ctrl-C that lands inside exec() or eval() of a string (dataclasses does that
+        # while modules import) as unhandled even once caught, and would then end the process by
+        # SIGINT (status -2) instead of this exit code: the interrupt was handled, so leave now.
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
+    sys.exit(code)
 
 
 if __name__ == "__main__":
