@@ -42,6 +42,7 @@ class Cause:
     differs: Callable[[dict[str, Any]], bool]
     switches: dict[str, Any] = field(default_factory=dict)  # a reading's switch values
     agreed: int = 0  # a reading: cases it changes on which the engine answers as it says
+    changed: int = 0  # a reading: cases it changes (on the others a misreading on top of it explains the answer)
     observed: int = 0  # a reading: every case of the op the engine was asked
 
     @property
@@ -56,10 +57,19 @@ class Hypothesis:
     """A cause to test: what an engine reading the rules in one way would answer (None: as the model)."""
 
     def __init__(self, plugin: GamePlugin, name: str, statement: Callable[[list[str]], str],
-                 answer: Callable[[dict[str, Any]], dict[str, Any] | None], switches: dict[str, Any] | None = None):
+                 answer: Callable[[dict[str, Any]], dict[str, Any] | None], switches: dict[str, Any] | None = None,
+                 base: Hypothesis | None = None):
         self.plugin, self.name, self.statement, self._answer = plugin, name, statement, answer
         self.switches = switches
+        self.base = base  # a misreading under a reading the engine follows: it changes that reading's answers
         self._memo: dict[str, dict[str, Any] | None] = {}
+
+    def under(self, reading: Hypothesis) -> Hypothesis:
+        """This misreading on top of a reading of the rules (an engine may follow one and misread
+        another clause): its answers are the misreading's under the reading's switches."""
+        def answer(request: dict[str, Any]) -> dict[str, Any] | None:
+            return self._answer(self.plugin.reruled(request, reading.switches) or request)
+        return Hypothesis(self.plugin, self.name, self.statement, answer, None, reading)
 
     def predict(self, request: dict[str, Any]) -> dict[str, Any] | None:
         key = json.dumps(request, sort_keys=True)
@@ -71,8 +81,11 @@ class Hypothesis:
         return self._memo[key]
 
     def changes(self, request: dict[str, Any], expected: dict[str, Any]) -> bool:
-        """Whether this reading gives another answer than ``expected`` here."""
+        """Whether this reading gives another answer than ``expected`` here (than its base
+        reading's, for a misreading on top of one)."""
         p = self.predict(request)
+        if self.base is not None:
+            expected = self.base.predict(request) or expected
         return p is not None and self.plugin.compare(request, expected, p) is not None
 
     def explains(self, case: Case) -> bool:
@@ -80,6 +93,12 @@ class Hypothesis:
         if case.failure is None or case.failure.crashed or not self.changes(case.request, case.expected):
             return False
         return self.plugin.compare(case.request, self.predict(case.request), case.got) is None
+
+    def answers_as(self, case: Case) -> bool:
+        """The engine answered as this hypothesis says (failing or not)."""
+        p = self.predict(case.request)
+        return p is not None and not (case.failure and case.failure.crashed) and \
+            self.plugin.compare(case.request, p, case.got) is None
 
     def keeps(self, failure: Failure) -> bool:
         """A witness search keeps a failure this reading explains."""
@@ -130,14 +149,21 @@ def _misreading(plugin: GamePlugin, m: Misreading) -> Hypothesis:
 def followed_readings(plugin: GamePlugin, op: str, cases: list[Case],
                       failures: list[Case]) -> tuple[list[tuple[Hypothesis, list[Case]]], list[Hypothesis]]:
     """The readings the engine follows (each explains failures and is never contradicted where it
-    changes an answer), with the failures each explains; and the single readings that explain some
-    failure but are contradicted elsewhere (candidates for a finding that looks like a reading)."""
+    changes an answer, but where a known misreading on top of it explains the engine's answer),
+    with the failures each explains; and the single readings that explain some failure but are
+    contradicted elsewhere (candidates for a finding that looks like a reading)."""
     probes = sorted(failures, key=lambda c: plugin.size(c.request))[:PROBES]
     singles = [h for h in reading_hypotheses(plugin, op) if any(h.explains(c) for c in probes)]
     pairs = [_reading(plugin, {**a.switches, **b.switches}) for a, b in itertools.combinations(singles, 2)
              if set(a.switches) != set(b.switches)]
+    misreadings = [_misreading(plugin, m) for m in plugin.misreadings(op)]
+
+    def consistent(h: Hypothesis) -> bool:
+        over = [m.under(h) for m in misreadings]
+        return not any(h.contradicted(c) and not any(m.answers_as(c) for m in over) for c in cases)
+
     followed, left = [], list(failures)
-    candidates = [h for h in singles + pairs if not any(h.contradicted(c) for c in cases)]
+    candidates = [h for h in singles + pairs if consistent(h)]
     while left:
         scored = [(sum(h.explains(c) for c in left), -len(h.switches), h) for h in candidates]
         scored = [s for s in scored if s[0] > 0]
@@ -152,14 +178,16 @@ def followed_readings(plugin: GamePlugin, op: str, cases: list[Case],
     return followed, partial
 
 
-def causes(plugin: GamePlugin, op: str, cases: list[Case], readings: list[Hypothesis]) -> list[Cause]:
+def causes(plugin: GamePlugin, op: str, cases: list[Case], readings: list[Hypothesis],
+           followed: list[Hypothesis] = ()) -> list[Cause]:
     """The failures of ``op`` that the readings followed leave, explained: the misreading (or partly
     followed reading) explaining most of them first, then the next on what is left; then crashes by
     their message, then the rest by the clause deciding the expected answer and how the engine errs."""
     left = [c for c in cases if c.failure is not None]
     failing = list(left)
     out: list[Cause] = []
-    hypotheses = [_misreading(plugin, m) for m in plugin.misreadings(op)]
+    plain = [_misreading(plugin, m) for m in plugin.misreadings(op)]
+    hypotheses = plain + [h.under(r) for r in followed for h in plain]
     for h in readings:
         text = ", ".join(f"`{k}={_show(v)}`" for k, v in h.switches.items())
         h.statement = functools.partial(_partly, text)
@@ -175,8 +203,15 @@ def causes(plugin: GamePlugin, op: str, cases: list[Case], readings: list[Hypoth
         *_, best = max(((n, -sum(h.contradicted(c) for c in cases), k, h) for n, k, h in counts if n == top),
                        key=lambda s: s[:3])
         explained = [c for c in left if best.explains(c)]
-        rules = sorted({c.failure.rule for c in explained})
-        out.append(Cause("misreading", best.name, best.statement(rules), explained, best.keeps, best.differs))
+        same = next((cause for cause in out if cause.kind == "misreading" and cause.name == best.name), None)
+        if same is None:  # the same misreading on top of a reading the engine follows is the same cause
+            out.append(Cause("misreading", best.name, best.statement(sorted({c.failure.rule for c in explained})),
+                             explained, best.keeps, best.differs))
+        else:
+            same.cases += explained
+            same.keeps = functools.partial(_either, same.keeps, best.keeps)
+            same.differs = functools.partial(_either, same.differs, best.differs)
+            same.statement = best.statement(same.rules)
         left = [c for c in left if c not in explained]
         hypotheses.remove(best)
     passing = [c for c in cases if c.failure is None]
@@ -199,6 +234,10 @@ def causes(plugin: GamePlugin, op: str, cases: list[Case], readings: list[Hypoth
         out.append(Cause("unexplained", f"{kind} / {clause}", statement, group,
                          functools.partial(_same_difference, plugin, kind, clause), _anywhere))
     return out
+
+
+def _either(first: Callable[[Any], bool], second: Callable[[Any], bool], value: Any) -> bool:
+    return first(value) or second(value)
 
 
 def _partly(text: str, rules: list[str]) -> str:

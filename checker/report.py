@@ -54,7 +54,8 @@ class Finding:
     second: Witness | None = None  # a witness of another shape, when one was seen
     switches: dict[str, Any] = field(default_factory=dict)  # a reading's switch values
     sentences: list[str] = field(default_factory=list)  # the doubt behind each switch
-    agreed: int = 0  # a reading: the cases it changes, on each of which the engine answers as it says
+    agreed: int = 0  # a reading: the cases it changes on which the engine answers as it says
+    changed: int = 0  # a reading: the cases it changes (on the rest a finding on top of it explains the answer)
     observed: int = 0  # a reading: every case of the op asked
     pin: str = ""  # a reading: the --ruleset that checks an engine under it
 
@@ -126,9 +127,12 @@ class Report:
                          "other than the one requested")
             lines.extend(f"  the doubt: {s}" for s in r.sentences if s)
             others = sum(f.op == r.op for f in self.findings)
-            where = f"all {r.agreed} case(s) of the {r.observed} asked where it changes the answer"
-            lines.append(f"  answers as it says on {where}" + ("" if others else
-                         f"; agrees with it on all {r.observed} cases of {r.op} asked"))
+            if r.agreed == r.changed:
+                said = f"answers as it says on all {r.changed} case(s) of the {r.observed} asked where it changes the answer"
+            else:
+                said = (f"answers as it says on {r.agreed} of the {r.changed} case(s) of the {r.observed} asked where it "
+                        f"changes the answer, and on the other {r.changed - r.agreed} as a finding below says on top of it")
+            lines.append(f"  {said}" + ("" if others else f"; agrees with it on all {r.observed} cases of {r.op} asked"))
             lines.append(f"  explains {_seen(r)}")
             lines.append(f"  under the requested ruleset it differs here ({r.search}):")
             lines.extend(_witness_lines(r.witness))

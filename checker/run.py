@@ -358,12 +358,13 @@ class _State:
         for h, explained in followed:
             done |= {id(c) for c in explained}
             changed = [c for c in cases if h.changes(c.request, c.expected)]
+            as_it_says = sum(h.answers_as(c) for c in changed)
             cause = Cause("reading", h.name, h.statement([]), explained, h.keeps, h.differs, dict(h.switches),
-                          agreed=len(changed), observed=len(cases))
+                          agreed=as_it_says, changed=len(changed), observed=len(cases))
             self.report.readings.append(self._finding(op, cause))
         rest = [c if id(c) not in done else Case(c.source, c.request, c.expected, c.got, None, c.vector, c.reason)
                 for c in cases]
-        for cause in causes(self.plugin, op, rest, partial):
+        for cause in causes(self.plugin, op, rest, partial, [h for h, _ in followed]):
             self.report.findings.append(self._finding(op, cause))
 
     def _finding(self, op: str, cause: Cause) -> Finding:
@@ -412,7 +413,7 @@ class _State:
                        sum(c.vector is None for c in cause.cases), first,
                        searched.words() if searched else "not searched", second,
                        switches=cause.switches, sentences=[plugin.sentence(s) for s in cause.switches],
-                       agreed=cause.agreed, observed=cause.observed, pin=pin)
+                       agreed=cause.agreed, changed=cause.changed, observed=cause.observed, pin=pin)
 
     def _witness(self, case: Case, failure: Failure) -> Witness:
         plugin = self.plugin

@@ -107,3 +107,12 @@ def test_a_realms_engine_following_a_reading_is_named_as_that_reading():
     (r,) = report.readings
     assert r.name == "special_vs_match=phoenix_only" and not report.findings, report.to_text()
     assert "Giant and the Warlock" in r.sentences[0]
+
+
+@needs_node
+def test_a_reading_and_a_bug_together_are_one_reading_and_one_finding():
+    # where both show (Orange with a player out), the misreading on top of the reading explains the answer
+    report = check(js("out-still-compete", "orange-compares-numbers"), ops=["leader"], budget=20, seed=1)
+    assert [r.name for r in report.readings] == ["out_palettes=compete"], report.to_text()
+    assert [f.name for f in report.findings] == ["count-ignored"], report.to_text()
+    assert report.readings[0].agreed < report.readings[0].changed
