@@ -48,7 +48,7 @@ class Finding:
     statement: str
     rules: list[str]
     vectors: list[str]  # ids of the failing vectors it explains
-    random_cases: int  # failing random (and sample) cases it explains
+    random_cases: int  # failing random cases it explains
     witness: Witness
     search: str  # "smallest possible (every smaller case checked, N tries)" or "smallest found in N tries"
     second: Witness | None = None  # a witness of another shape, when one was seen
@@ -58,10 +58,11 @@ class Finding:
     changed: int = 0  # a reading: the cases it changes (on the rest a finding on top of it explains the answer)
     observed: int = 0  # a reading: every case of the op asked
     pin: str = ""  # a reading: the --ruleset that checks an engine under it
+    sample_cases: int = 0  # failing cases of the fresh sample a reading is tested on
 
     @property
     def explains(self) -> int:
-        return len(self.vectors) + self.random_cases
+        return len(self.vectors) + self.random_cases + self.sample_cases
 
 
 @dataclass
@@ -198,7 +199,8 @@ class Report:
 
 
 def _seen(f: Finding) -> str:
-    parts = [_ids(f.vectors), f.random_cases and f"{f.random_cases} random case(s)"]
+    parts = [_ids(f.vectors), f.random_cases and f"{f.random_cases} random case(s)",
+             f.sample_cases and f"{f.sample_cases} of the fresh sample"]
     rules = f"rule {f.rules[0]}" if len(f.rules) == 1 else f"rules {', '.join(f.rules)}"
     return f"{f.explains} failing case(s) under {rules}: " + ", ".join(filter(None, parts))
 

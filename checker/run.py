@@ -409,11 +409,13 @@ class _State:
         vectors_seen = [c.vector for c in cause.cases if c.vector]
         pinned = plugin.reruled(failure.request, cause.switches) if cause.switches else None
         pin = _ruleset_text(plugin.ruleset_key(pinned)) if pinned else ""
+        samples = sum(c.source.startswith("reading sample") for c in cause.cases)
         return Finding(op, cause.kind, cause.name, cause.statement, cause.rules, vectors_seen,
-                       sum(c.vector is None for c in cause.cases), first,
+                       sum(c.vector is None for c in cause.cases) - samples, first,
                        searched.words() if searched else "not searched", second,
                        switches=cause.switches, sentences=[plugin.sentence(s) for s in cause.switches],
-                       agreed=cause.agreed, changed=cause.changed, observed=cause.observed, pin=pin)
+                       agreed=cause.agreed, changed=cause.changed, observed=cause.observed, pin=pin,
+                       sample_cases=samples)
 
     def _witness(self, case: Case, failure: Failure) -> Witness:
         plugin = self.plugin

@@ -89,7 +89,17 @@ def check(command: str | None, module: str | None, game: str, ops: str | None, r
             engine.stop()
         raise KeyboardInterrupt
 
+    unraisable = sys.unraisablehook
+
+    def quiet_interrupt(info: object) -> None:
+        # An interrupt raised inside a callback the interpreter runs on its own (a garbage
+        # collection hook, an import lock's) is "ignored" with a traceback on stderr; the stopped
+        # engine raises it again at the next request, so it needs no message.
+        if not isinstance(getattr(info, "exc_value", None), KeyboardInterrupt):
+            unraisable(info)
+
     try:
+        sys.unraisablehook = quiet_interrupt
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGINT, on_sigint)
         try:
@@ -105,6 +115,7 @@ def check(command: str | None, module: str | None, game: str, ops: str | None, r
             engine.abort()
         _interrupted()
     finally:
+        sys.unraisablehook = unraisable
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGINT, previous)
         if sys.stderr.isatty():

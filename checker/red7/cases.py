@@ -26,12 +26,29 @@ OP_SWITCHES: dict[str, tuple[str, ...]] = {"leader": ("nobody_qualifies", "tie_b
 EMPTY_WHY = "no Palette of a game is ever empty"
 
 
+# Under Basic a card reaches a Palette only from its owner's hand, which starts with 7 and never grows
+# (no draw, no Action): a Palette holds at most its first card and those 7.
+BASIC_PALETTE = 8
+
+
+def _basic_bound(request: dict[str, Any], sizes: list[int]) -> str | None:
+    from .oracle import ruleset_of  # the oracle builds on this module
+
+    rs = ruleset_of(request)
+    if rs.actions or rs.advanced or max(sizes, default=0) <= BASIC_PALETTE:
+        return None
+    return (f"a Palette of {max(sizes)} cards under {rs.preset} (without Actions or Advanced a Palette holds its "
+            f"first card and at most the 7 of its owner's hand)")
+
+
 def unreachable(request: dict[str, Any]) -> str | None:
     """Why no Red7 game produces this input (2-4 players, cards distinct, every player holding a
     Palette card, two players still in for a turn or a leader question), or None when one can."""
     op = request["op"]
     if op == "qualifying":
-        return _twice(request["palette"]) if request["palette"] else f"an empty Palette ({EMPTY_WHY})"
+        if not request["palette"]:
+            return f"an empty Palette ({EMPTY_WHY})"
+        return _twice(request["palette"]) or _basic_bound(request, [len(request["palette"])])
     if op == "leader":
         palettes, out = request["palettes"], request.get("out", [])
         if not 2 <= len(palettes) <= 4:
@@ -45,7 +62,7 @@ def unreachable(request: dict[str, Any]) -> str | None:
         empty = [i for i, p in enumerate(palettes) if not p]
         if empty:
             return f"player {empty[0]} has an empty Palette ({EMPTY_WHY})"
-        return _twice([c for p in palettes for c in p])
+        return _twice([c for p in palettes for c in p]) or _basic_bound(request, [len(p) for p in palettes])
     try:
         pos = position_from_json(request["position"])
     except red7.PositionError as e:
@@ -57,6 +74,11 @@ def unreachable(request: dict[str, Any]) -> str | None:
         return "fewer than two players still in (the round is over)"
     if not pos.hands[pos.to_move]:
         return "the player to move has no hand card (such a player is out before their turn)"
+    if not (pos.ruleset.actions or pos.ruleset.advanced):
+        held = [(pos.hands[i] | pos.palettes[i]).bit_count() for i in range(pos.players)]
+        if max(held) > BASIC_PALETTE:
+            return (f"a player holding {max(held)} cards in hand and Palette under Basic (7 dealt to the hand and "
+                    "one to the Palette, and no draw)")
     return None
 
 

@@ -158,8 +158,9 @@ def _leader_cases() -> Iterator[tuple[str, str, list[dict]]]:
     cases = []
     for rule in range(7):
         for players in (2, 3, 4):
-            pals = _random_palettes(rng, players, 10, 49 // players)
-            cases.append(make_case(f"leader/big-palettes/{len(cases):03d}", _leader_request(rule, pals)))
+            pals = _random_palettes(rng, players, 9, 12)  # under Basic no Palette holds more than 8 cards
+            cases.append(make_case(f"leader/big-palettes/{len(cases):03d}",
+                                   _leader_request(rule, pals, ruleset=PRESETS["advanced+actions"])))
     yield "leader", "big-palettes", cases
 
     rng = random.Random("leader/players-out")
@@ -197,13 +198,15 @@ def _qualifying_cases() -> Iterator[tuple[str, str, list[dict]]]:
     cases = [make_case(f"qualifying/bug-kinds/{k:03d}", {"op": "qualifying", "rule": rule, "palette": pal},
                        target=target) for k, (rule, pal, target) in enumerate(QUALIFYING_EDGES)]
     yield "qualifying", "bug-kinds", cases
-    for topic, lo, hi, per in (("per-rule", 1, 8, 12), ("big-palettes", 10, 20, 4)):
+    for topic, lo, hi, per in (("per-rule", 1, 8, 12), ("big-palettes", 9, 20, 4)):
         rng = random.Random(f"qualifying/{topic}")
         cases = []
         for rule in range(7):
             for _ in range(per):
                 (pal,) = _random_palettes(rng, 1, lo, hi)
                 request = {"op": "qualifying", "rule": COLOUR_NAMES[rule], "palette": codes(pal)}
+                if hi > 8:  # a Palette this large needs draws or Actions
+                    request["ruleset"] = "advanced+actions"
                 cases.append(make_case(f"qualifying/{topic}/{len(cases):03d}", request))
         yield "qualifying", topic, cases
 
@@ -358,7 +361,7 @@ DESCRIPTIONS = {
                   "nobody qualifying, number before colour",
     "per-rule": "seeded random Palettes under each of the seven rules",
     "ties": "equal counts decided by the highest qualifying card, by number and by colour",
-    "big-palettes": "Palettes of 10 or more cards",
+    "big-palettes": "Palettes of 9 or more cards (under Advanced with Actions: under Basic none holds more than 8)",
     "players-out": "3 and 4 players with some out",
     "nobody-qualifies": "Green and Violet with nobody qualifying, under both readings",
     "basic": "positions from seeded Basic games: discards, play then discard, pass, round end",

@@ -80,6 +80,7 @@ def test_ties_decided_by_number_and_by_colour_under_every_rule():
 def test_big_palettes_and_players_out():
     leader = [c["request"] for c in ALL if c["request"]["op"] == "leader"]
     assert any(max(len(p) for p in r["palettes"]) >= 10 for r in leader)
+    assert all(max(map(len, r["palettes"])) <= 8 for r in leader if Ruleset.from_json(r["ruleset"]).preset == "basic")
     for players in (3, 4):
         assert any(len(r["palettes"]) == players and r["out"] for r in leader)
     positions = [c["request"]["position"] for c in ALL if "position" in c["request"]]
