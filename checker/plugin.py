@@ -12,7 +12,8 @@ from typing import Any, Protocol
 @dataclass(frozen=True)
 class Difference:
     """How an engine's answer differs from the model's: ``kind`` is short and stable (it groups
-    disagreements and the shrinker keeps it), ``text`` says what differs for people."""
+    failures no misreading explains, and a witness search keeps it), ``text`` says what differs for
+    people."""
 
     kind: str
     text: str
@@ -103,7 +104,7 @@ class GamePlugin(Protocol):
         """One line naming the rule clause that decides the answer."""
 
     def rule_of(self, request: dict[str, Any]) -> str:
-        """The rule a request is about (a group key of disagreements)."""
+        """The rule a request is about (findings list the rules they were seen under)."""
 
     def unreachable(self, request: dict[str, Any]) -> str | None:
         """Why no game can produce this input, or None when one can."""
