@@ -58,7 +58,6 @@ def main() -> int:
     print(f"# {platform.python_implementation()} {platform.python_version()} on {platform.machine()}, "
           f"{os.cpu_count()} cores, load {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at start; deals {args.deals} from "
           f"seed {args.seed}; CPU seconds (process_time), DDS then arbiter per deal")
-    log = open(args.log, "a") if args.log else None
     print(f"{'cards':>5} {'deals':>6} {'agree':>6} {'DDS med':>9} {'arbiter med':>12} {'med ratio':>10} "
           f"{'ratio of meds':>14} {'arbiter max':>12}")
     failed = False
@@ -75,9 +74,9 @@ def main() -> int:
             dds_s.append(t_dds)
             ours_s.append(t_ours)
             ratios.append(t_ours / max(t_dds, 1e-6))
-            if log:
-                log.write(f"{seed} {cards} {ours == theirs} {t_dds:.4f} {t_ours:.4f} {nodes}\n")
-                log.flush()
+            if args.log:
+                with open(args.log, "a") as log:
+                    log.write(f"{seed} {cards} {ours == theirs} {t_dds:.4f} {t_ours:.4f} {nodes}\n")
         med_d, med_o = statistics.median(dds_s), statistics.median(ours_s)
         print(f"{cards:>5} {args.deals:>6} {agree:>6} {med_d:>9.4f} {med_o:>12.4f} {statistics.median(ratios):>10.1f} "
               f"{med_o / max(med_d, 1e-6):>14.1f} {max(ours_s):>12.3f}")

@@ -107,6 +107,14 @@ class Bridge(ListedPlugin):
             for k in range(1, len(request["cards"])):  # the lead stays: it names the suit led
                 yield {**request, "cards": request["cards"][:k] + request["cards"][k + 1:]}
 
+    def min_size(self, request: dict[str, Any]) -> int:
+        return 1 if request.get("op") == "trick" else self.size(request)
+
+    def shape(self, request: dict[str, Any]) -> tuple:
+        if request.get("op") == "trick":
+            return (len(request["cards"]), request["strain"])
+        return super().shape(request)
+
     def size(self, request: dict[str, Any]) -> int:
         if request.get("op") == "trick":
             return len(request["cards"])
