@@ -152,3 +152,15 @@ def test_illegal_cards_say_why():
         game.apply(pos, "H2")
     with pytest.raises(game.MoveError, match="not in N's hand"):
         game.apply(pos, "SQ")
+
+
+def test_module_examples_run():
+    import doctest
+
+    from arbiter.model import bridge
+    from arbiter.model.bridge import notation
+    from arbiter.solver import bridge as solver
+
+    for module in (bridge, notation, solver):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
