@@ -22,7 +22,8 @@ from arbiter.solver.realms import ALL, Ideas, brute_force, solve
 from realms import endgames
 
 IDEAS = {"all ideas": ALL, "no table": Ideas(table=False), "no equivalence": Ideas(equivalence=False),
-         "no sure-trick bounds": Ideas(bounds=False), "no zero window": Ideas(zero_window=False)}
+         "no sure-trick bounds": Ideas(bounds=False), "no zero window": Ideas(zero_window=False),
+         "no dead-card skip": Ideas(skip=False)}
 
 
 class Cut(Exception):

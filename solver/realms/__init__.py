@@ -61,10 +61,11 @@ class Ideas:
     equivalence: bool = True  # interchangeable cards searched once
     bounds: bool = True  # sure tricks from the Specials narrow the window
     zero_window: bool = True  # the guarantee by zero-window tests (MTD(f)) instead of one full window
+    skip: bool = True  # the dead-card walk skips states from which no card still in question can be played
 
 
 ALL = Ideas()
-NONE = Ideas(False, False, False, False)
+NONE = Ideas(False, False, False, False, False)
 
 
 def default_horizon(pos: Position) -> int:
@@ -436,7 +437,10 @@ def _live(guarantee: Guarantee, pos: Position, left: int, target: int) -> int:
     solving player's turns an interchangeable card is live with its class (the line through it is
     the mirror of the one through the class's first card); elsewhere every move is followed when a
     class holds a card of the root hand, whose mirror could otherwise be missed. The walk stops as
-    soon as every card of the root hand is live: no later state can change the answer."""
+    soon as every card of the root hand is live: no later state can change the answer, and it skips a
+state from which ``me`` can play none of the root cards not yet live within the horizon (none in
+its hand for the current trick, none that may still reach it for a later one: ``playable_later``).
+Cards only become live, so a skip stays sound for the rest of the walk."""
     tree = guarantee.tree
     me = tree.me
     root_hand = pos.hands[me]
@@ -446,6 +450,8 @@ def _live(guarantee: Guarantee, pos: Position, left: int, target: int) -> int:
         if tree.over(pos, left) or (pos, left, target) in seen:
             continue
         seen.add((pos, left, target))
+        if tree.ideas.skip and not tree.pruning.playable_later(pos, left, me, root_hand & ~live):
+            continue
         tree.budget.spend()
         steps = tree.steps(pos, left)
         mine = pos.to_move == me
