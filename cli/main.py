@@ -1,6 +1,6 @@
 """The ``arbiter`` command: a click group whose commands (``cli/commands.py``) are imported when
 used, and the entry point that turns Ctrl-C, usage errors and a failing stdout into one line and an
-exit code (0 ok, 1 finding, 2 bad input, 130 interrupted)."""
+exit code (0 ok, 1 finding, 2 bad input, 130 interrupted; a reader that stopped reading is 0)."""
 
 from __future__ import annotations
 
@@ -146,8 +146,9 @@ def guarded(invoke: Callable[[], object]) -> int:
         if e.errno not in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG):
             raise
         _silence_stdout()
-        if e.errno != errno.EPIPE:  # a reader that stopped reading (| head) needs no message
-            _say(f"cannot write the output: {os.strerror(e.errno)}")
+        if e.errno == errno.EPIPE:  # a reader that stopped reading (| head): done, as `git log | head` is
+            return 0
+        _say(f"cannot write the output: {os.strerror(e.errno)}")
         return EXIT_BAD_INPUT
     return code if isinstance(code, int) else 0
 
