@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import click
+from arbiter.model import games
 from arbiter.report.annotate import text_lines, to_html
 from arbiter.solver.annotate import GameError, annotate, read_game
 
@@ -37,8 +38,11 @@ def annotate_command(game: str, as_json: bool, html_path: str | None, samples: i
     the same. Ctrl-C prints the turns marked so far and exits 130."""
     try:
         text = sys.stdin.read() if game == "-" else Path(game).read_text(encoding="utf-8")
+        games.check_text(text, "stdin" if game == "-" else repr(game), "game record")
     except (OSError, UnicodeDecodeError) as e:
         fail(f"cannot read {game!r}: {e}")
+    except ValueError as e:
+        fail(str(e))
     try:
         rounds = read_game(text)
     except GameError as e:

@@ -69,6 +69,40 @@ def other_game(game: str, text: str) -> tuple[Any, Any]:
         fail(f"bad position: {e}")
 
 
+def game_position(game: str, text: str) -> tuple[Any, Any]:
+    """(model module, position) of a POSITION text of any game, or fail naming the field."""
+    if game == "red7":
+        return games.model(game), red7_position(game, text)
+    return other_game(game, text)
+
+
+def finished(game: str, pos: Any) -> str | None:
+    """How a finished position ended, in the same words for every game ("the round is over: player 1
+    won"; a Red7 position is a round, the others' a whole game); None while someone is still to move."""
+    if not pos.is_over:
+        return None
+    winners = _winners(pos)
+    name = getattr(game_cli(game), "seat_name", None) if game != "red7" else None
+    names = [name(i, pos) if name else f"player {i}" for i in winners]
+    unit = "round" if game == "red7" else "game"
+    if len(names) > 1:
+        return f"the {unit} is over: {', '.join(names[:-1])} and {names[-1]} share the victory"
+    return f"the {unit} is over: {names[0] if names else 'nobody'} won"
+
+
+def finished_json(game: str, pos: Any, text: str) -> dict[str, Any]:
+    """What ``--json`` says of a finished position (``text`` is ``finished``'s sentence)."""
+    return {"game": game, "result": "over", "winners": list(_winners(pos)), "verdict": text}
+
+
+def _winners(pos: Any) -> tuple[int, ...]:
+    """The winners of a finished position: Stick to Colours may have several (``winners``), the others one."""
+    winners = getattr(pos, "winners", None)
+    if winners is None:
+        return () if pos.winner is None else (pos.winner,)
+    return tuple(winners)
+
+
 def game_cli(game: str):
     """The CLI module of a game other than Red7 (``GameInfo.cli``), or fail when it is not built."""
     try:
@@ -111,6 +145,14 @@ def ruleset(text: str) -> Ruleset:
         return Ruleset.parse(text)
     except RulesetError as e:
         fail(f"bad --ruleset: {e}")
+
+
+def given(ctx: click.Context, name: str) -> bool:
+    """Whether the option ``name`` was given (on the command line or by its environment variable),
+    not left at its default: an option that only works with another is refused when given alone."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source not in (click.core.ParameterSource.DEFAULT,
+                                                 click.core.ParameterSource.DEFAULT_MAP)
 
 
 def count(high: int, low: int = 1) -> click.IntRange:
@@ -160,12 +202,17 @@ def writable_file(path: str, option: str = "--out") -> Path:
 
 
 def writable_dir(path: str, option: str = "DIRECTORY") -> Path:
-    """``path`` once it is known to be a directory files can be written in (made if missing), or fail."""
+    """``path`` once it is known to be a directory files can be written in, or fail. A missing one
+    is made, but only in a folder that exists (as ``mkdir`` does without ``-p``): a mistyped path
+    is an error, not a tree of new folders."""
     if not path.strip():
         fail(f"bad {option}: an empty directory name")
     target = Path(path)
+    parent = target.absolute().parent
+    if not target.exists() and not parent.is_dir():
+        fail(f"bad {option}: {str(parent)!r} does not exist (make it first to write in {path!r})")
     try:
-        target.mkdir(parents=True, exist_ok=True)
+        target.mkdir(exist_ok=True)
     except OSError as e:
         fail(f"bad {option}: cannot make directory {path!r}: {e.strerror or e}")
     probe = target / ".arbiter-write-test"

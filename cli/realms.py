@@ -199,7 +199,7 @@ def _solvable(line: str) -> Position:
     from .solve import Unsolvable
 
     pos = parse_position(line).validate()
-    if pos.phase != "play":
+    if pos.phase != "play" and not pos.is_over:  # a finished game: read_batch says who won
         raise Unsolvable(f"the solver needs a player to play a card (phase play), got phase {pos.phase}")
     return pos
 
@@ -228,5 +228,5 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
         expected = "?" if result.expected is None else f"{result.expected:.3f}"
         return f"{k}: guaranteed {result.guaranteed}, expected {expected}; best moves: {', '.join(result.best_moves) or 'none'}"
 
-    pieces = [(pos, tricks, max_nodes, timeout) for pos in read_batch(batch, _solvable, PositionError, "realms")]
-    run_batch(solve_piece, pieces, summary, as_json, jobs, scheduler)
+    run_batch(solve_piece, read_batch(batch, _solvable, PositionError, "realms"),
+              lambda pos: (pos, tricks, max_nodes, timeout), summary, as_json, jobs, scheduler, batch)
