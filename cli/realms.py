@@ -178,9 +178,14 @@ def _solve_lines(result) -> list[str]:
     return lines
 
 
-def _solve_one(pos: Position, tricks: int | None, max_nodes: int | None, timeout: float | None):
+def solve_result(text: str, tricks: int | None, max_nodes: int | None, timeout: float | None):
+    """The solver's answer for the Realms position ``text`` (``arbiter solve``, also with --check), or fail."""
     from arbiter.solver.realms import solve as solve_position  # the solver loads only for this command
 
+    try:
+        pos = parse_position(text)
+    except PositionError as e:
+        fail(f"bad position: {e}")
     try:
         return solve_position(pos, tricks, max_nodes=max_nodes, timeout=timeout)
     except ValueError as e:
@@ -210,11 +215,7 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
     positions are solved on the shared workers (``--jobs``, ``--scheduler``; the output is the same
     for any number); exit 1 when a limit stopped a search."""
     if batch is None:
-        try:
-            pos = parse_position(text)
-        except PositionError as e:
-            fail(f"bad position: {e}")
-        result = _solve_one(pos, tricks, max_nodes, timeout)
+        result = solve_result(text, tricks, max_nodes, timeout)
         if as_json:
             echo_json(result.to_json())
         else:

@@ -20,7 +20,7 @@ from arbiter.model.red7.notation import parse_position
 from arbiter.solver import SolveResult
 from arbiter.solver import solve as solve_position
 
-from . import workers
+from . import puzzle, workers
 from .common import (
     Seconds,
     card,
@@ -186,17 +186,25 @@ def _line_game(line: str) -> str | None:
 @click.option("--all-moves", is_flag=True, help="List every legal move with its outcome, not only the winning ones.")
 @click.option("--max-nodes", type=count(MAX_NODES), help="Stop after this many nodes (result: unknown).")
 @click.option("--timeout", type=Seconds(), help="Stop after this many seconds (a finite number, at most a day).")
-@click.option("--tricks", type=count(1000), help="Realms: tricks to look ahead (default: as many as every "
-              "hand can play).")
+@click.option("--tricks", type=count(1000), help="Realms: tricks to look ahead (default: a puzzle's own, else as "
+              "many as every hand can play).")
+@click.option("--check", "check_answer", is_flag=True,
+              help="POSITION is a puzzle file: solve it with its settings and compare with its written answer "
+                   "(exit 1 if they differ).")
 @workers.options("--batch positions")
 def solve(position: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
-          timeout: float | None, tricks: int | None, jobs: int, scheduler: str | None) -> None:
+          timeout: float | None, tricks: int | None, check_answer: bool, jobs: int, scheduler: str | None) -> None:
     """Solve POSITION exactly (a file, - for stdin, inline JSON or text notation, or a puzzle file
-    of examples/puzzles; all hands open,
+    of examples/puzzles, with its settings; all hands open,
     the deck order known): who can force the round win, every winning move, a principal line and
     the dead cards. Exit 1 when a limit stopped the search (result: unknown)."""
     if (position is None) == (batch is None):
         fail("give either a POSITION or --batch FILE.jsonl")
+    found = None if position is None else puzzle.read(position)
+    if check_answer and found is None:
+        fail("--check takes a puzzle file: a .json object with a position and its written answer (examples/puzzles/)")
+    if found is not None:
+        tricks = _puzzle_tricks(found, tricks, check_answer)
     if batch is None:  # one position is one search, in this process: workers have nothing to share
         if scheduler is not None:
             fail("--scheduler works with --batch (one position is solved here)")
@@ -214,23 +222,79 @@ def solve(position: str | None, batch: str | None, as_json: bool, all_moves: boo
         return
     game, text = load_any(position)
     _, pos = game_position(game, text)
-    if (over := finished(game, pos)) is not None:
+    if (over := finished(game, pos)) is not None and not check_answer:
         if as_json:
             echo_json(finished_json(game, pos, over))
         else:
             click.echo(f"Verdict: {over}; nothing is left to solve")
         return
+    if check_answer:
+        _check(position, found, game, text, tricks, max_nodes, timeout, as_json)
+        return
     if game != "red7":
         game_cli(game).solve(text, None, as_json, all_moves, max_nodes, timeout, tricks)
         return
-    if tricks is not None:
-        fail("--tricks is for Realms positions")
-    result = solve_position(red7_position(game, text), max_nodes=max_nodes, timeout=timeout)
+    result = result_of(game, text, tricks, max_nodes, timeout)
     if as_json:
         echo_json(result.to_json())
     else:
         click.echo("\n".join(render(result, all_moves)))
     if not result.solved:
+        sys.exit(EXIT_UNKNOWN)
+
+
+def _puzzle_tricks(found: dict, tricks: int | None, checking: bool) -> int | None:
+    """The horizon to solve a puzzle at: ``--tricks`` when given, else the puzzle's own (its answer
+    is for that one, so --check refuses another)."""
+    try:
+        own = puzzle.settings(found).get("tricks")
+    except ValueError as e:
+        fail(f"bad puzzle: {e}")
+    if checking and tricks is not None and own is not None and tricks != own:
+        fail(f"--tricks {tricks}: the puzzle's answer is for tricks {own}")
+    return own if tricks is None else tricks
+
+
+def result_of(game: str, text: str, tricks: int | None, max_nodes: int | None, timeout: float | None):
+    """The solver's answer for a POSITION text of any game (its ``to_json()`` holds the answer keys)."""
+    if game == "red7":
+        if tricks is not None:
+            fail("--tricks is for Realms positions")
+        return solve_position(red7_position(game, text), max_nodes=max_nodes, timeout=timeout)
+    return game_cli(game).solve_result(text, tricks, max_nodes, timeout)
+
+
+def _check(path: str, found: dict, game: str, text: str, tricks: int | None, max_nodes: int | None,
+           timeout: float | None, as_json: bool) -> None:
+    """``solve --check PUZZLE``: the puzzle's notation line is its position and its written answer is
+    the solver's; exit 1 naming each difference (or when a limit stopped the search)."""
+    model, pos = game_position(game, text)
+    wrong = []
+    if "notation" in found:
+        try:
+            same = model.parse_position(found["notation"]) == pos
+        except (model.PositionError, ValueError, TypeError):
+            same = False
+        if not same:
+            wrong.append("notation: the notation line is not the position")
+    over = finished(game, pos)
+    result = None if over is not None else result_of(game, text, tricks, max_nodes, timeout)
+    if result is not None and not result.solved:
+        wrong.append(f"unknown: the search stopped ({result.stopped}) before an answer to compare")
+    elif result is not None:
+        wrong += puzzle.differences(found["answer"], result.to_json())
+    else:
+        wrong.append(f"position: {over}; a puzzle needs a move to find")
+    setting = "" if tricks is None else f" (tricks {tricks})"
+    if as_json:
+        echo_json({"puzzle": path, "game": game, "tricks": tricks, "holds": not wrong, "differences": wrong})
+    elif wrong:
+        click.echo(f"{path}: the written answer does not hold{setting}:")
+        click.echo("\n".join(f"  {w}" for w in wrong))
+    else:
+        click.echo(f"{path}: the written answer holds{setting}: "
+                   + "; ".join(f"{k} {json.dumps(v)}" for k, v in found["answer"].items()))
+    if wrong:
         sys.exit(EXIT_UNKNOWN)
 
 

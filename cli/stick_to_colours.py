@@ -173,6 +173,18 @@ def _solvable(line: str) -> Position:
     return pos
 
 
+def solve_result(text: str, tricks: int | None, max_nodes: int | None, timeout: float | None):
+    """The solver's answer for the Stick to Colours position (or puzzle) ``text``, or fail."""
+    from arbiter.solver.stick_to_colours import solve as solve_position
+
+    if tricks is not None:
+        fail("--tricks is for Realms positions")
+    try:
+        return solve_position(_puzzle_or_position(text), max_nodes=max_nodes, timeout=timeout)
+    except PositionError as e:
+        fail(f"bad position: {e}")
+
+
 def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
           timeout: float | None, tricks: int | None, *, jobs: int = 1, scheduler: str | None = None) -> None:
     """``arbiter solve`` on a Stick to Colours position: the margin the player to move can force,
@@ -189,11 +201,8 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
                   lambda pos: (pos, max_nodes, timeout), _batch_line, as_json, jobs, scheduler, batch)
         return
 
-    pos = _puzzle_or_position(text)
-    try:
-        result = solve_position(pos, max_nodes=max_nodes, timeout=timeout)
-    except PositionError as e:
-        fail(f"bad position: {e}")
+    result = solve_result(text, tricks, max_nodes, timeout)
+    pos = result.position
     if as_json:
         echo_json(result.to_json())
     else:
