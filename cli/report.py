@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import click
 from arbiter.proofs.cache import Cache, default_dir
-from arbiter.report.build import DEFAULT_SEED, GAMES, SIZES, build
+from arbiter.model.games import info
+from arbiter.report.build import COSTS, DEFAULT_SEED, GAMES, SIZES, build
 from arbiter.report.render import RENDERERS
 
 from . import workers
@@ -16,11 +18,40 @@ from .common import count, fail, writable_file
 MAX_GAMES = 100_000  # games per policy and player count: some 20 hours on one core
 
 
-def _progress(stage: str, done: int, total: int) -> None:
-    end = "\n" if done == total else ""
-    click.echo(f"\rreport: {stage} {done}/{total}", err=True, nl=False)
-    if end:
-        click.echo(err=True)
+class Progress:
+    """The report's progress on stderr: on a terminal one line rewritten in place; anywhere else (a
+    log) one line per stage as it ends, with its wall time, so that no line runs into the next."""
+
+    def __init__(self) -> None:
+        self.tty = sys.stderr.isatty()
+        self.started: dict[str, float] = {}
+        self.open = False  # a terminal line not ended yet
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        started = self.started.setdefault(stage, time.perf_counter())
+        if self.tty:
+            click.echo(f"\rreport: {stage} {done}/{total}\033[K", err=True, nl=done == total)
+            self.open = done != total
+        elif done == total:
+            click.echo(f"report: {stage} {done}/{total} done in {time.perf_counter() - started:.0f} s", err=True)
+
+    def end_line(self) -> None:
+        """End a terminal line left open (before a message of its own, as Ctrl-C's)."""
+        if self.open:
+            click.echo(err=True)
+
+
+def _span(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} minutes"
+
+
+def estimate(game: str, games: int, jobs: int, refresh: bool) -> str:
+    """The line printed before the work: what the report costs (``COSTS``), said as an estimate."""
+    cost = COSTS[game]
+    total = cost.seconds(games, proofs=refresh)
+    proofs = "" if refresh else f", and {_span(cost.proofs)} more to prove the theorems unless an earlier run cached them"
+    return (f"report: {info(game).name} with --games {games}: about {_span(total)} of CPU on one core{proofs}; "
+            f"the searches and games are shared by {jobs} worker{'s' * (jobs > 1)} (estimate)")
 
 
 @click.command()
@@ -47,13 +78,17 @@ def report(game: str, fmt: str, out: str | None, games: int | None, seed: int, c
            no_cache: bool, jobs: int, scheduler: str | None, quiet: bool) -> None:
     """A game's rules-clarification report: every ambiguity, its readings, a witness, how often it matters."""
     target = writable_file(out) if out is not None else None
+    games = SIZES[game] if games is None else games
+    progress = None if quiet else Progress()
+    if progress is not None:
+        click.echo(estimate(game, games, jobs, no_cache), err=True)
     with workers.pieces(jobs, scheduler) as runner:
         try:
-            data = build(SIZES[game] if games is None else games, seed, game=game, progress=None if quiet else _progress,
-                         cache=Cache(cache_dir or default_dir()), refresh=no_cache, pieces=runner)
+            data = build(games, seed, game=game, progress=progress, cache=Cache(cache_dir or default_dir()),
+                         refresh=no_cache, pieces=runner)
         except KeyboardInterrupt:
-            if not quiet:
-                click.echo(err=True)  # end the progress line, so the interruption is a line of its own
+            if progress is not None:
+                progress.end_line()  # the interruption is a line of its own
             raise
     text = RENDERERS[fmt](data)
     if target is None:

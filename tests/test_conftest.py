@@ -40,8 +40,37 @@ def test_a_test_over_the_cpu_limit_fails_setup_included_slow_or_not(pytester, mo
     pytester.makepyfile(test_burn=BURN)
     result = pytester.runpytest_subprocess("--durations", "3")
     result.assert_outcomes(passed=1, failed=2)
-    result.stdout.fnmatch_lines(["*test_slow_is_no_excuse used * s of CPU (setup and call), more than the 0.2 s*",
-                                 "*test_costly_setup used * s of CPU*", "*most CPU (setup and call; limit 0.2 s)*"])
+    result.stdout.fnmatch_lines(["*test_slow_is_no_excuse used * s of CPU and its child processes * s (setup and "
+                                 "call): at least * s on 2 cores, more than the 0.2 s*",
+                                 "*test_costly_setup used * s of CPU*",
+                                 "*least time on 2 cores from CPU (setup and call; limit 0.2 s)*"])
+
+
+CHILDREN = '''
+import subprocess
+import sys
+
+def burn_in(children):
+    code = "import time\\nend = time.process_time() + 0.3\\nwhile time.process_time() < end: pass"
+    procs = [subprocess.Popen([sys.executable, "-c", code]) for _ in range(children)]
+    assert all(p.wait() == 0 for p in procs)
+
+def test_one_child_counts_whole():
+    burn_in(1)
+
+def test_two_children_could_share_two_cores():
+    burn_in(2)
+'''
+
+
+def test_child_processes_count_as_spread_over_two_cores(pytester, monkeypatch):
+    # One child of 0.3 s: at least 0.15 s on 2 cores; four of them (1.2 s) at least 0.6 s.
+    monkeypatch.setenv("ARBITER_TEST_CPU_LIMIT", "0.4")
+    pytester.makeconftest(CONFTEST)
+    pytester.makepyfile(test_children=CHILDREN.replace("burn_in(2)", "burn_in(4)"))
+    result = pytester.runpytest_subprocess()
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*test_two_children_could_share_two_cores used * s of CPU and its child processes 1.*"])
 
 
 def test_the_default_profile_draws_the_same_examples_every_run(pytester, monkeypatch):
