@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 
 import click
-from arbiter.proofs.cache import Cache, default_dir
 from arbiter.model.games import info
+from arbiter.proofs.cache import Cache, default_dir
 from arbiter.report.build import COSTS, DEFAULT_SEED, GAMES, SIZES, build
 from arbiter.report.render import RENDERERS
 

@@ -40,8 +40,8 @@ def test_a_test_over_the_cpu_limit_fails_setup_included_slow_or_not(pytester, mo
     pytester.makepyfile(test_burn=BURN)
     result = pytester.runpytest_subprocess("--durations", "3")
     result.assert_outcomes(passed=1, failed=2)
-    result.stdout.fnmatch_lines(["*test_slow_is_no_excuse used * s of CPU and its child processes * s (setup and "
-                                 "call): at least * s on 2 cores, more than the 0.2 s*",
+    result.stdout.fnmatch_lines([("*test_slow_is_no_excuse used * s of CPU and its child processes * s (setup and "
+                                  "call): at least * s on 2 cores, more than the 0.2 s*"),
                                  "*test_costly_setup used * s of CPU*",
                                  "*least time on 2 cores from CPU (setup and call; limit 0.2 s)*"])
 

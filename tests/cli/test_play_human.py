@@ -7,6 +7,7 @@ import select
 import subprocess
 import sys
 import time
+from itertools import pairwise
 
 import pytest
 from arbiter.cli.main import cli
@@ -123,7 +124,7 @@ def test_the_pile_below_is_the_canvas_cards_under_the_top_one_in_play_order():
             if "you play: " in line else None
         if turn is not None:
             words = turn.split()
-            pile += [w for v, w in zip(words, words[1:], strict=False) if v in ("discard", "canvas")]
+            pile += [w for v, w in pairwise(words) if v in ("discard", "canvas")]
         if line.startswith("Canvas: "):
             seen += 1
             top = f" ({pile[-1]} on top)" if pile else ""
