@@ -20,20 +20,22 @@ MAX_GAMES = 100_000  # games per policy and player count: some 20 hours on one c
 
 class Progress:
     """The report's progress on stderr: on a terminal one line rewritten in place; anywhere else (a
-    log) one line per stage as it ends, with its wall time, so that no line runs into the next."""
+    log) one line per stage, as it starts (with how long the one before took), so that no line runs
+    into the next and a log being read says what is under way."""
 
     def __init__(self) -> None:
         self.tty = sys.stderr.isatty()
-        self.started: dict[str, float] = {}
+        self.stage: tuple[str, float] | None = None
         self.open = False  # a terminal line not ended yet
 
     def __call__(self, stage: str, done: int, total: int) -> None:
-        started = self.started.setdefault(stage, time.perf_counter())
         if self.tty:
             click.echo(f"\rreport: {stage} {done}/{total}\033[K", err=True, nl=done == total)
             self.open = done != total
-        elif done == total:
-            click.echo(f"report: {stage} {done}/{total} done in {time.perf_counter() - started:.0f} s", err=True)
+        elif self.stage is None or self.stage[0] != stage:
+            before = "" if self.stage is None else f" ({self.stage[0]} took {time.perf_counter() - self.stage[1]:.0f} s)"
+            click.echo(f"report: {stage}, {total} to do{before}", err=True)
+            self.stage = (stage, time.perf_counter())
 
     def end_line(self) -> None:
         """End a terminal line left open (before a message of its own, as Ctrl-C's)."""
@@ -85,7 +87,7 @@ def report(game: str, fmt: str, out: str | None, games: int | None, seed: int, c
     with workers.pieces(jobs, scheduler) as runner:
         try:
             data = build(games, seed, game=game, progress=progress, cache=Cache(cache_dir or default_dir()),
-                         refresh=no_cache, pieces=runner)
+                         refresh=no_cache, jobs=jobs, pieces=runner)
         except KeyboardInterrupt:
             if progress is not None:
                 progress.end_line()  # the interruption is a line of its own

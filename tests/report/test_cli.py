@@ -53,7 +53,7 @@ def _fake_build(stages):
     return build
 
 
-def test_an_estimate_comes_first_and_a_log_gets_one_line_per_stage(monkeypatch):
+def test_an_estimate_comes_first_and_a_log_gets_one_line_per_stage_as_it_starts(monkeypatch):
     monkeypatch.setattr(command, "build", _fake_build([("witnesses", 4), ("games", 30), ("proofs", 3)]))
     monkeypatch.setattr(command, "RENDERERS", {"md": lambda data: "text\n"})
     result = CliRunner().invoke(cli, ["report", "--games", "2", "--jobs", "2"])  # stderr is no terminal here
@@ -62,8 +62,9 @@ def test_an_estimate_comes_first_and_a_log_gets_one_line_per_stage(monkeypatch):
     assert "\r" not in result.stderr and len(lines) == 4
     assert lines[0].startswith("report: Red7 with --games 2: about ") and "of CPU on one core" in lines[0]
     assert "shared by 2 workers (estimate)" in lines[0]
-    assert [re.sub(r"in \d+ s$", "in N s", line) for line in lines[1:]] == [
-        "report: witnesses 4/4 done in N s", "report: games 30/30 done in N s", "report: proofs 3/3 done in N s"]
+    assert [re.sub(r"took \d+ s", "took N s", line) for line in lines[1:]] == [
+        "report: witnesses, 4 to do", "report: games, 30 to do (witnesses took N s)",
+        "report: proofs, 3 to do (games took N s)"]
 
 
 @pytest.mark.parametrize("game", ["red7", "realms", "stick-to-colours"])
