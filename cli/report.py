@@ -64,10 +64,9 @@ def estimate(game: str, games: int, jobs: int, refresh: bool) -> str:
 @click.option("--out", "out", metavar="FILE", default=None,
               help="Write to FILE instead of stdout (checked before any work).")
 @click.option("--games", type=count(MAX_GAMES), default=None,
-              help=("Seeded games per setting for the frequencies. Red7 (default 30): rounds per rule set and "
-                    "player count, about 0.2 s a round on one core, 300 some 25 minutes of CPU, divided by --jobs. "
-                    "Realms (default 10): whole games per player count, about 2 s a game with its replays. "
-                    "Stick to Colours (default 10): games per player count, some 4 s of CPU each with the replays."))
+              help=("Seeded games per setting for the frequencies: Red7 (default 30) rounds per rule set and player "
+                    "count; Realms and Stick to Colours (default 10) whole games per player count. What it will "
+                    "cost is estimated on stderr before the work starts."))
 @click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every search and game.")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help=("Where the proofs section is cached (default $ARBITER_CACHE_DIR, else $XDG_CACHE_HOME/arbiter "

@@ -48,7 +48,7 @@ def test_theorem_json_keeps_stable_fields_and_flags_surprises():
 def test_section_is_proved_once_then_read_from_the_cache(tmp_path, monkeypatch):
     calls = []
 
-    def compute(progress=None):
+    def compute(progress=None, jobs=1):
         calls.append(1)
         return SECTION
 
