@@ -65,12 +65,15 @@ def game_position(game: str, text: str) -> tuple[Any, Any]:
 
 def finished(game: str, pos: Any) -> str | None:
     """How a finished position ended, in the same words for every game ("the round is over: player 1
-    won"; a Red7 position is a round, the others' a whole game); None while someone is still to move."""
+    won"; a Red7 position is a round, the others' a whole game, and a game without a winner, bridge,
+    says its own ``over``); None while someone is still to move."""
     if not pos.is_over:
         return None
-    winners = _winners(pos)
-    name = getattr(game_cli(game), "seat_name", None) if game != "red7" else None
-    names = [name(i, pos) if name else f"player {i}" for i in winners]
+    cli = game_cli(game) if game != "red7" else None
+    if (own := getattr(cli, "over", None)) is not None:
+        return own(pos)[0]
+    name = getattr(cli, "seat_name", None)
+    names = [name(i, pos) if name else f"player {i}" for i in _winners(pos)]
     unit = "round" if game == "red7" else "game"
     if len(names) > 1:
         return f"the {unit} is over: {', '.join(names[:-1])} and {names[-1]} share the victory"
@@ -79,7 +82,9 @@ def finished(game: str, pos: Any) -> str | None:
 
 def finished_json(game: str, pos: Any, text: str) -> dict[str, Any]:
     """What ``--json`` says of a finished position (``text`` is ``finished``'s sentence)."""
-    return {"game": game, "result": "over", "winners": list(_winners(pos)), "verdict": text}
+    own = getattr(game_cli(game), "over", None) if game != "red7" else None
+    result = own(pos)[1] if own is not None else {"winners": list(_winners(pos))}
+    return {"game": game, "result": "over", **result, "verdict": text}
 
 
 def _winners(pos: Any) -> tuple[int, ...]:

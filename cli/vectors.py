@@ -46,12 +46,14 @@ def export(directory: str, game: str, only_check: bool) -> None:
             click.get_current_context().exit(1 if old else 0)
         writable_dir(directory)  # before the generation, which takes a while
         try:
-            written = write_vectors(directory, plugin)
+            written, removed = write_vectors(directory, plugin)
         except OSError as e:
             fail(f"cannot write vectors to {directory!r}: {e.strerror or e}")
     except KeyboardInterrupt:
         click.echo("arbiter: interrupted", err=True)
         click.get_current_context().exit(130)
+    for path in removed:
+        click.echo(f"removed {path} (a vector file the generation no longer writes)")
     click.echo(f"wrote {len(written)} files under {directory}")
 
 
