@@ -4,26 +4,35 @@ only; typed turns are checked, ``hint`` advises, ``undo`` takes back the human's
 from __future__ import annotations
 
 import sys
+from itertools import pairwise
 
 import click
-from arbiter.model.red7.cards import ALL_CARDS, COLOUR_NAMES
+from arbiter.model.red7.cards import COLOUR_NAMES
 from arbiter.model.red7.game import Position, apply, legal_moves
 from arbiter.model.red7.view import view_of
 from arbiter.solver.red7.bots import BY_NAME, turn_rng
 
 from .advise import explain
 from .advise import run as run_advice
-from .common import cards
+from .common import card, cards
 
 HINT_SAMPLES = 30
 HINT_SECONDS = 10.0
 HELP = "type a number or a turn from the list, hint, undo or quit"
 
 
-def seat_lines(pos: Position, human: int) -> list[str]:
-    """The table as ``human`` sees it: their own hand, every Palette, hidden hands as counts."""
-    pile = cards(ALL_CARDS & ~pos.cards_in_play())
-    lines = [f"Canvas: {COLOUR_NAMES[pos.rule]}   pile below: {pile}   deck: {len(pos.deck)} cards"]
+def to_canvas(turn: str) -> list[str]:
+    """The cards a turn puts on the Canvas, in order (a hand discard, a card an Action 7 moves there)."""
+    words = turn.split()
+    return [code.upper() for verb, code in pairwise(words) if verb.lower() in ("discard", "canvas")]
+
+
+def seat_lines(pos: Position, human: int, canvas: list[str]) -> list[str]:
+    """The table as ``human`` sees it: the Canvas pile (``canvas``, in play order: the top card gives
+    the rule, the cards below it are public), their own hand, every Palette, hidden hands as counts."""
+    top = f" ({card(canvas[-1])} on top)" if canvas else ""
+    below = " ".join(card(c) for c in canvas[:-1]) or "-"
+    lines = [f"Canvas: {COLOUR_NAMES[pos.rule]}{top}   pile below, in play order: {below}   deck: {len(pos.deck)} cards"]
     lead = pos.leader()
     for i in range(pos.players):
         who = "you" if i == human else f"player {i}"
@@ -38,7 +47,8 @@ def play_human(start: Position, human: int, bot_name: str, seed: int) -> None:
     """The game loop: bots move from their own view, the human types turns; one round."""
     bot = BY_NAME[bot_name]
     pos, turn = start, 0
-    history: list[tuple[Position, int]] = []  # (position, turn number) at each of the human's turns
+    canvas: list[str] = []  # the Canvas pile, in play order (the round starts with no card on it)
+    history: list[tuple[Position, int, int]] = []  # (position, turn number, Canvas cards) at each of the human's turns
     click.echo(f"Red7, one round, ruleset {start.ruleset}: you are player {human}; the others are {bot_name} bots. "
                f"At your turn {HELP}.")
     while not pos.is_over:
@@ -47,9 +57,10 @@ def play_human(start: Position, human: int, bot_name: str, seed: int) -> None:
             text = bot(pos, turn_rng(seed, turn))
             click.echo(f"player {mover} plays: {text}")
             pos, turn = apply(pos, text), turn + 1
+            canvas += to_canvas(text)
             continue
         click.echo("")
-        click.echo("\n".join(seat_lines(pos, human)))
+        click.echo("\n".join(seat_lines(pos, human, canvas)))
         texts = [str(m) for m in legal_moves(pos)]
         click.echo("Your legal turns:")
         for k, t in enumerate(texts, 1):
@@ -71,7 +82,8 @@ def play_human(start: Position, human: int, bot_name: str, seed: int) -> None:
                 if not history:
                     click.echo("nothing to undo: this is your first turn")
                     continue
-                pos, turn = history.pop()
+                pos, turn, shown = history.pop()
+                del canvas[shown:]
                 click.echo("Your last turn is taken back.")
                 break
             if answer == "hint":
@@ -83,12 +95,13 @@ def play_human(start: Position, human: int, bot_name: str, seed: int) -> None:
             if chosen is None:
                 click.echo(f"not a legal turn here: {typed!r} ({HELP})")
                 continue
-            history.append((pos, turn))
+            history.append((pos, turn, len(canvas)))
             click.echo(f"you play: {chosen}")
             pos, turn = apply(pos, chosen), turn + 1
+            canvas += to_canvas(chosen)
             break
     click.echo("")
-    click.echo("\n".join(seat_lines(pos, human)))
+    click.echo("\n".join(seat_lines(pos, human, canvas)))
     winner = "you win" if pos.winner == human else f"player {pos.winner} wins"
     click.echo(f"Round over: {winner}.")
 

@@ -26,6 +26,18 @@ DEFAULT = "red7"
 
 BOM = "\ufeff"  # a UTF-8 byte order mark, which some editors put at the start of a file
 
+# Control characters no text file holds (tab, newlines, form feed and the terminal's escape are
+# text), and the surrogate escapes standing for bytes that are not UTF-8 on a stdin read in the C locale.
+_BINARY = re.compile("[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f\ud800-\udfff]")
+
+
+def check_text(text: str, source: str, what: str = "position") -> str:
+    """``text`` once it is known to be text; ValueError naming ``source`` for binary data, which
+    would otherwise be read as a broken position and echoed back in an error message."""
+    if (m := _BINARY.search(text)) is not None:
+        raise ValueError(f"{source} holds binary data, not a {what} (character {m.start() + 1} is not text)")
+    return text
+
 
 class _Refused(ValueError):
     """A value Python's parser would take but JSON (or a JSON writer) has no form for."""
@@ -60,6 +72,12 @@ def read_json(text: str) -> Any:
         raise ValueError(f"not valid JSON here: {str(e).split(':')[0]}") from None
 
 
+def looks_like_json(text: str) -> bool:
+    """Whether a POSITION text is meant as JSON: it opens an object or an array (an array is no
+    position, but its reader says so, or that it nests too deeply, better than the text notation would)."""
+    return text.removeprefix(BOM).lstrip()[:1] in ("{", "[")
+
+
 def parse_position_text(text: Any, from_json: Any, from_text: Any, error: Any) -> Any:
     """A position from JSON text (starting with ``{``, read by ``read_json``) through ``from_json``,
     or from a game's one-line text form through ``from_text``; ``error(field, message)`` is the
@@ -67,7 +85,7 @@ def parse_position_text(text: Any, from_json: Any, from_text: Any, error: Any) -
     if not isinstance(text, str):
         raise error("position", "must be text")
     stripped = text.removeprefix(BOM).strip()
-    if stripped.startswith("{"):
+    if looks_like_json(stripped):
         try:
             obj = read_json(stripped)
         except ValueError as e:
@@ -211,7 +229,7 @@ def game_of_text(text: str) -> str:
     """The game of a POSITION text: JSON by its ``"game"`` field; text notation by its first word,
     which is the game id for every game but Red7 (whose text starts with the rule's colour)."""
     stripped = text.removeprefix(BOM).lstrip()
-    if stripped.startswith("{"):
+    if looks_like_json(stripped):
         try:
             obj = read_json(stripped)
         except ValueError:
@@ -229,7 +247,7 @@ def read_text(arg: str, stdin: TextIO | None = None, what: str = "position") -> 
     Raises ValueError naming the problem."""
     if arg == "-":
         text = (stdin or sys.stdin).read()
-    elif arg.lstrip().startswith("{") or "|" in arg or PBN_DEAL.match(arg):
+    elif looks_like_json(arg) or "|" in arg or PBN_DEAL.match(arg):
         text = arg
     else:
         path = Path(arg)
@@ -239,7 +257,7 @@ def read_text(arg: str, stdin: TextIO | None = None, what: str = "position") -> 
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise ValueError(f"cannot read {arg!r}: {e}") from None
-    text = text.removeprefix(BOM)
+    text = check_text(text.removeprefix(BOM), "stdin" if arg == "-" else repr(arg), what)
     if not text.strip():
         raise ValueError(f"empty input ({'stdin' if arg == '-' else repr(arg)} holds no {what})")
     return text

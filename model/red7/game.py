@@ -379,14 +379,14 @@ def apply(pos: Position, move: Move | str) -> Position:
             return nxt
     if pos.is_over:
         raise MoveError(f"the round is over; no move is legal (got {str(move)!r})")
-    _check_cards(text)
+    _check_cards(" ".join(str(move).split()))  # as typed: an unknown card is named in the user's case
     raise MoveError(f"{str(move)!r} is not a legal turn here (see legal_moves)")
 
 
 def _check_cards(text: str) -> None:
     words = text.split()
     for verb, arg in pairwise(words):
-        if verb in _NAMED:
+        if verb.lower() in _NAMED:
             parse_card(arg)
 
 

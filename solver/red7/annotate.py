@@ -111,6 +111,7 @@ def _red7_only(game: Any) -> None:
 
 def _round(number: int, pos: Any, turns: Any) -> Round:
     where = f"round {number}"
+    _red7_only(games.game_of_text(pos) if isinstance(pos, str) else games.game_of_json(pos))  # e.g. a Realms puzzle
     try:
         start = parse_position(pos) if isinstance(pos, str) else position_from_json(pos)
     except PositionError as e:

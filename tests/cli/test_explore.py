@@ -61,7 +61,7 @@ def test_apply_several_turns_and_json():
 
 @pytest.mark.parametrize("args, words", [
     (["apply", "red 0 | R7 / Y4 | B2 / V6", "play R7", "play B2"], "turn 2: 'play B2' is not a legal turn"),
-    (["apply", "red 0 | R7 / Y4 | B2 / V6", "play X9"], "unknown card 'x9'"),
+    (["apply", "red 0 | R7 / Y4 | B2 / V6", "play X9"], "unknown card 'X9'"),
     (["moves", "red 0 | R7 / Y4 | R7 / V6"], "R7 is in two places"),
     (["deal", "--players", "5"], "2 to 4 players"),
     (["deal", "--ruleset", "fancy"], "bad --ruleset"),
