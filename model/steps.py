@@ -311,6 +311,23 @@ class StepRules:
         return state
 
 
+def apply_either(steps: Any, whole: Callable[[Any, str], Any], state: Any, text: str,
+                 errors: tuple[type[Exception], ...]) -> Any:
+    """What the protocol's and the CLI's ``apply`` do with a text: from a position, the game's
+    whole-turn ``whole(position, text)`` as before steps, else a step (``steps.apply_step``); from a
+    turn in progress, ``steps.apply_any``. When neither takes it, the whole-turn error (one of
+    ``errors``) is raised, as before."""
+    if isinstance(state, Midturn):
+        return steps.apply_any(state, text)
+    try:
+        return whole(state, text)
+    except errors as e:
+        try:
+            return steps.apply_step(state, text)
+        except errors:
+            raise e from None
+
+
 def _listed(options: Iterable[str], at_most: int = 8) -> str:
     texts = sorted(options)
     return ", ".join(texts[:at_most]) + (f", ... ({len(texts)} in all)" if len(texts) > at_most else "") or "none"
@@ -398,6 +415,7 @@ __all__ = [
     "StepError",
     "StepRules",
     "Turn",
+    "apply_either",
     "each_move",
     "format_state",
     "is_continued",

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 from arbiter.model import red7
 from arbiter.model.information import now as now_of
-from arbiter.model.red7.cards import ALL_CARDS, COLOUR_NAMES, NUMBER_MASK, card_code, cards_of, parse_card
+from arbiter.model.red7.cards import ALL_CARDS, COLOUR_NAMES, NUMBER_MASK, card_code, cards_of
 from arbiter.model.red7.game import (
     CANVAS,
     DECK,
@@ -29,6 +29,7 @@ from arbiter.model.red7.game import (
 from arbiter.model.red7.match import Match, next_round
 from arbiter.model.red7.ruleset import Ruleset
 from arbiter.model.red7.steps import END
+from arbiter.model.red7.steps import parse_turn as parse_step
 
 from .game import (
     EVERYONE,
@@ -133,24 +134,6 @@ class TurnCode:
         card = bisect_right(self.offset, code) - 1
         r, t = divmod(code - self.offset[card], len(self.tails))
         return ((PLAY, card),) + self.res[card][r] + self.tails[t], False
-
-
-def parse_step(text: str) -> tuple[tuple[str, int], ...]:
-    """A step's text (its ``...`` mark left out) as (verb, card) pairs, ``end`` as ``END_STEP``."""
-    words = text.removesuffix(CHAINED_MARK).split()
-    out, k = [], 0
-    while k < len(words):
-        verb = words[k]
-        if verb in (PLAY, DISCARD, TAKE, CANVAS, DECK):
-            out.append((verb, parse_card(words[k + 1])))
-            k += 2
-        else:
-            out.append((verb, NO_CARD))
-            k += 1
-    return tuple(out)
-
-
-CHAINED_MARK = " ..."
 
 
 def segments(move: Sequence[tuple[str, int]]) -> list[Segment]:
@@ -276,7 +259,7 @@ class Red7(EngineRules):
         lines.append(f"discarded {names(self._discarded(pos))}")
         if pos.scores is not None:
             lines.append("scores " + " ".join(map(str, pos.scores)))
-        so_far = [*getattr(now.state, "taken", ()), *(_text(s) + CHAINED_MARK for s in now.prefix)]
+        so_far = [*getattr(now.state, "taken", ()), *(_text(s) + " ..." for s in now.prefix)]
         lines.append("over" if pos.is_over else f"p{pos.to_move} to move"
                      + (", this turn: " + " ".join(so_far) if so_far else ""))
         return "\n".join(lines)
