@@ -14,7 +14,10 @@ those that show the seat the same.
 
 Which deal the cards seen pin down, and how a deal's cards are laid out, is each game's
 ``Layout`` (in its ``steps`` module). The weights of the deals ignore how likely each player's own
-choices were: every consistent deal is as likely as another, as if every player chose blindly.
+choices were, as if every player chose blindly. Where a uniform re-deal is sound (always for Red7
+and Stick to Colours, whose recorded moves never depend on cards unseen), every consistent deal is
+as likely as another; where only the swaps find one (Realms, once voids have shown), the deal is
+a random walk's from the real one: consistent, but not exactly uniform (it starts at the real deal).
 """
 
 from __future__ import annotations

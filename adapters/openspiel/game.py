@@ -337,8 +337,9 @@ class State(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> State:
         """A state ``player_id`` cannot tell from this one (the same information state), the cards
         it has not seen dealt anew, each deal of the game on its own, and the same events played
-        again (``arbiter.model.information.redeal``; every consistent deal equally likely, the
-        players' choices not weighed). ``probability_sampler()`` seeds the draw."""
+        again (``arbiter.model.information.redeal``: the players' choices not weighed; uniform over
+        the consistent deals where a uniform re-deal is sound, else a random walk of swaps from
+        this deal). ``probability_sampler()`` seeds the draw."""
         rng = random.Random(int(probability_sampler() * (1 << 53)))
         rules, now = self.rules, self.now
         model = rules.model
