@@ -141,7 +141,8 @@ class Cluster:
                 except ImportError as e:
                     raise ClusterError(f"the Dask workers cannot import arbiter (install it where they run): {e}") from None
         finally:
-            self.client.cancel([f for f in futures if not f.done()])
+            # Every future, done ones too: a finished piece's result would stay on the cluster while it is held.
+            self.client.cancel(futures)
 
     def _result(self, future, k: int, total: int) -> R:
         """The piece's result; ClusterError once no worker has been left for the wait."""

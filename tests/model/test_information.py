@@ -36,12 +36,15 @@ CASES = {
 }
 
 
-def observation(model, state, seat) -> str:
+def observation(model, state, seat, seen: tuple[str, ...]) -> str:
+    """What ``play --human`` prints for the seat: its view and the table, whose Canvas pile is kept
+    from the events the seat was shown (``seen``: ``history``)."""
     if model is red7:
-        from arbiter.cli.human import seat_lines
+        from arbiter.cli.human import seat_lines, to_canvas
 
         now = information.now(model, state)
-        return format_view(view_of(now, seat)) + "\n" + "\n".join(seat_lines(now, seat))
+        canvas = [c for event in seen[1:] for c in to_canvas(event.split(": ", 1)[1])]
+        return format_view(view_of(now, seat)) + "\n" + "\n".join(seat_lines(now, seat, canvas))
     return ""
 
 
@@ -64,7 +67,8 @@ def test_states_a_seat_cannot_tell_apart_give_it_the_same_steps_and_views(game):
                 there = information.final(model, other)
                 assert there.to_move == seat
                 assert model.steps.steps(there) == model.steps.steps(state)
-                assert observation(model, there, seat) == observation(model, state, seat)
+                assert (observation(model, there, seat, history(model, other, seat))
+                        == observation(model, state, seat, history(model, record, seat)))
                 for step in model.steps.steps(state)[:6]:  # what the others are shown of each step is the same
                     assert (model.steps.shown(state, step, model.steps.apply_step(state, step)).public
                             == model.steps.shown(there, step, model.steps.apply_step(there, step)).public)
