@@ -122,7 +122,9 @@ def _stories(entry: Entry, smallest: dict | None, solved: dict | None, example: 
 def headline(entry: Entry, stories: list[dict[str, Any]], freq: dict[str, Any] | None) -> dict[str, Any]:
     """"Can change the winner": yes with an example whose computed winners differ, else the
     entry's reason (``same_in_play``) or what was searched without finding one."""
-    if not entry.plays:
+    if entry.unmodelled:
+        otherwise = f"not shown: the other reading is not modelled ({entry.unmodelled})."
+    elif not entry.plays:
         otherwise = "no: a point of wording; no reading plays differently."
     elif entry.same_in_play:
         otherwise = f"no: {entry.same_in_play}"
