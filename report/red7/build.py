@@ -14,7 +14,6 @@ from arbiter.model.red7.match import next_round, start
 from arbiter.model.red7.notation import position_from_json, position_to_json
 from arbiter.proofs.cache import Cache
 from arbiter.solver.pieces import Pieces, local
-from arbiter.solver.red7 import solve
 
 from .. import claims, glossary, publisher, sample, trace
 from ..entry import Entry, entry_json
