@@ -2,9 +2,11 @@
 one place that reads a POSITION argument and tells which game it belongs to.
 
 >>> [g.id for g in GAMES.values()]
-['red7', 'realms', 'stick-to-colours']
+['red7', 'realms', 'stick-to-colours', 'bridge']
 >>> game_of_text('red 0 basic | R7 / O3 | B2 / V6')
 'red7'
+>>> game_of_text('N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4')
+'bridge'
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -114,6 +117,8 @@ GAMES: dict[str, GameInfo] = {
                  "red7"),
         GameInfo("realms", "Realms (trick-taking)", (2, 3, 4, 5, 6), ("realms-trick-taking.en.txt",), "realms"),
         GameInfo("stick-to-colours", "Stick to Colours", (2, 3, 4), ("stick-to-colours.en.txt",), "stick_to_colours"),
+        # No rule text ships for bridge: docs/rules-bridge.md cites the Laws of Duplicate Bridge by number.
+        GameInfo("bridge", "Contract bridge (card play)", (4,), (), "bridge"),
     )
 }
 
@@ -190,6 +195,11 @@ def layer(game_id: Any, which: str) -> ModuleType:
     return importlib.import_module(name)
 
 
+# Bridge's PBN forms, which carry no game id: a deal string and a file's Deal tag.
+PBN_DEAL = re.compile(r"^\s*[NESWnesw]:[2-9TJQKAtjqka.]*\.")
+PBN_TAG = re.compile(r'^\s*\[Deal\s+"', re.MULTILINE)
+
+
 def game_of_json(obj: Any) -> str:
     """The game a position, vector or request object belongs to (``"game"``, default red7)."""
     if isinstance(obj, dict) and "game" in obj:
@@ -207,6 +217,8 @@ def game_of_text(text: str) -> str:
         except ValueError:
             return DEFAULT  # the game's own parser reports the broken JSON
         return game_of_json(obj)
+    if PBN_DEAL.match(stripped) or PBN_TAG.search(stripped):
+        return "bridge"  # a bare PBN deal ``N:AKQ2.JT9.876.54 ...`` or a PBN file's [Deal] tag
     first = stripped.split(maxsplit=1)[0].lower() if stripped.split() else ""
     return first if first in GAMES and first != DEFAULT else DEFAULT
 
@@ -217,7 +229,7 @@ def read_text(arg: str, stdin: TextIO | None = None, what: str = "position") -> 
     Raises ValueError naming the problem."""
     if arg == "-":
         text = (stdin or sys.stdin).read()
-    elif arg.lstrip().startswith("{") or "|" in arg:
+    elif arg.lstrip().startswith("{") or "|" in arg or PBN_DEAL.match(arg):
         text = arg
     else:
         path = Path(arg)
