@@ -217,6 +217,7 @@ def layer(game_id: Any, which: str) -> ModuleType:
 # Bridge's PBN forms, which carry no game id: a deal string and a file's Deal tag.
 PBN_DEAL = re.compile(r"^\s*[NESWnesw]:[2-9TJQKAtjqka.]*\.")
 PBN_TAG = re.compile(r'^\s*\[Deal\s+"', re.MULTILINE)
+PBN_TAG_LINE = re.compile(r'^\s*\[\w+\s+"[^"]*"\]\s*$')  # a PBN file's first line: [Event "..."], [Deal "..."]
 
 
 def game_of_json(obj: Any) -> str:
@@ -230,6 +231,8 @@ def game_of_text(text: str) -> str:
     """The game of a POSITION text: JSON by its ``"game"`` field; text notation by its first word,
     which is the game id for every game but Red7 (whose text starts with the rule's colour)."""
     stripped = text.removeprefix(BOM).lstrip()
+    if PBN_TAG_LINE.match(stripped.partition("\n")[0]):
+        return "bridge"  # a PBN file opens with a [Tag "value"] line, which looks like JSON's [
     if looks_like_json(stripped):
         try:
             obj = read_json(stripped)

@@ -59,7 +59,7 @@ def test_a_realms_puzzle_to_annotate_says_annotate_takes_red7():
 @pytest.mark.parametrize("typed, named", [("play R9", "'R9'"), ("PLAY Q3", "'Q3'"), ("play r9", "'r9'")])
 def test_an_unknown_card_is_named_as_typed(typed, named):
     line = one_line(run("apply", "red 0 basic | R7 O3 / Y4 | B2 / V6", typed))
-    assert line.startswith(f"arbiter: bad move: unknown card {named} ")
+    assert line.startswith(f"arbiter: bad move: turn 1: unknown card {named} ")  # apply numbers the moves it takes
 
 
 def test_a_vector_check_of_another_games_folder_names_both_games(tmp_path):
