@@ -33,7 +33,7 @@ class Cost:
         return self.fixed + self.per_games * games + (self.proofs if proofs else 0.0)
 
 
-COSTS: dict[str, Cost] = {"red7": Cost(23.0, 0.5, 70.0), "realms": Cost(2.0, 1.2, 46.0),
+COSTS: dict[str, Cost] = {"red7": Cost(120.0, 1.5, 70.0), "realms": Cost(2.0, 1.2, 46.0),
                           "stick-to-colours": Cost(12.0, 6.0, 15.0)}
 
 
