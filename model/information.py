@@ -51,6 +51,17 @@ class Layout:
     revealed: Callable[[Any, Any, int], set[int]] = field(default=lambda start, now, seat: set())
 
 
+def relaid_masks(cards: Sequence[int], masks: Sequence[int]) -> tuple[list[int], int]:
+    """The first cards of a layout laid back into zones held as bitmasks (hands, Palettes), each as
+    many as the mask it replaces: the new masks, and the index of the first card left over."""
+    out, k = [], 0
+    for m in masks:
+        n = m.bit_count()
+        out.append(sum(1 << c for c in cards[k:k + n]))
+        k += n
+    return out, k
+
+
 @dataclass(frozen=True)
 class Record:
     """A game from a dealt position: the events since (step texts and chance labels), in order."""
@@ -238,4 +249,5 @@ def now(model: Any, state: Any) -> Any:
     return state
 
 
-__all__ = ["SWAPS", "TRIES", "Layout", "Record", "Unplayable", "cards_named", "final", "history", "now", "redeal", "redeal_renamed", "states"]
+__all__ = ["SWAPS", "TRIES", "Layout", "Record", "Unplayable", "cards_named", "final", "history", "now", "redeal", "redeal_renamed",
+           "relaid_masks", "states"]

@@ -44,6 +44,7 @@ class Rules(Protocol):
     def after(self, match: Any, dealt: Sequence[int], pos: Any) -> Any: ...  # a deal ended: the next one's data, or None
     def returns(self, match: Any, dealt: Sequence[int], pos: Any) -> list[float]: ...
     def finished(self, pos: Any) -> bool: ...  # the game (or this deal of it) is over
+    def chooser(self, state: Any) -> int: ...  # the player who chooses the step of the seat to move
     def segments(self, state: Any, step: str) -> list[Segment]: ...
     def encode(self, segment: Segment, last: bool) -> int: ...
     def decode(self, code: int) -> tuple[Segment, str, bool]: ...
@@ -84,8 +85,8 @@ def players_and_ruleset(game: str, params: dict[str, Any], low: int, high: int, 
 
 class EngineRules:
     """The ``Rules`` members most games share: immutable once made (a deep copy is the object
-    itself), one deal per game, no chance between steps, the seen deal entries from the cards each
-    player was shown (cards are unique), the action code ``code``."""
+    itself), one deal per game, no chance between steps, each seat choosing its own steps, the seen
+    deal entries from the cards each player was shown (cards are unique), the action code ``code``."""
 
     code: Any
     model: Any
@@ -101,6 +102,9 @@ class EngineRules:
 
     def finished(self, pos: Any) -> bool:
         return pos.is_over
+
+    def chooser(self, state: Any) -> int:
+        return state.to_move
 
     def chance(self, pos: Any) -> list[tuple[int, float, str]]:
         return []  # never asked: a player moves in every position (the deck's order is dealt at the start)
@@ -184,8 +188,7 @@ class State(pyspiel.State):
             return pyspiel.PlayerId.TERMINAL
         if now.start is None:
             return pyspiel.PlayerId.CHANCE
-        mover = now.state.to_move
-        return pyspiel.PlayerId.CHANCE if mover is None else mover
+        return pyspiel.PlayerId.CHANCE if now.state.to_move is None else self.rules.chooser(now.state)
 
     def options(self) -> dict[int, Any]:
         """Legal action -> the step it completes (None: the step goes on); at a mid-game chance node,

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
-from ..information import Layout
+from ..information import Layout, relaid_masks
 from ..steps import CONTINUES, Cutter, Midturn, Shown, StepRules, Turn, unmarked
 from . import notation
 from .cards import card_code, cards_of, colour_of, parse_card
@@ -166,11 +166,7 @@ def _cards(pos: Position) -> list[int]:
 
 
 def _relaid(pos: Position, cards: list[int]) -> Position:
-    zones, k = [], 0
-    for m in (*pos.hands, *pos.palettes):
-        n = m.bit_count()
-        zones.append(sum(1 << c for c in cards[k:k + n]))
-        k += n
+    zones, k = relaid_masks(cards, (*pos.hands, *pos.palettes))
     n = pos.players
     return replace(pos, hands=tuple(zones[:n]), palettes=tuple(zones[n:]), deck=tuple(cards[k:]))
 

@@ -38,10 +38,11 @@ def deal(state, rng: random.Random) -> None:
 
 
 def play_against_model(pyspiel, game, model, seed: str, check_views: Callable, check_start: Callable,
-                       limit: int | None = None) -> tuple[int, int]:
+                       limit: int | None = None, chooser: Callable = lambda pos: pos.to_move) -> tuple[int, int]:
     """Play one seeded random game (at most ``limit`` steps); return its number of steps and of
     mid-game chance events. Each deal's start is checked by ``check_start``, each state's views by
-    ``check_views``."""
+    ``check_views``; the player to move is ``chooser(position)`` by the model's rules (the seat to
+    move, or for bridge's dummy declarer)."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     steps = chances = 0
@@ -67,7 +68,7 @@ def play_against_model(pyspiel, game, model, seed: str, check_views: Callable, c
             if not state.is_terminal() and state.now.start is not None:
                 assert state.now.state == after
         else:
-            assert state.current_player() == current.to_move
+            assert state.current_player() == chooser(parts(current)[0])
             options = spelt_steps(state)
             assert sorted(options) == model.steps.steps(current)
             text = rng.choice(sorted(options))
