@@ -90,6 +90,12 @@ def play(players: int | None, seed: int, ruleset: str | None, as_json: bool) -> 
     click.echo(f"Result: North-South {end.tricks[0]}, East-West {end.tricks[1]}.")
 
 
+def over(pos: Position) -> tuple[str, dict[str, Any]]:
+    """How a deal played out ends (``common.finished`` asks): the tricks of each side, no winner."""
+    ns, ew = pos.tricks
+    return f"the deal is over: North-South {ns} tricks, East-West {ew}", {"tricks": {"ns": ns, "ew": ew}}
+
+
 def _codes(cards: tuple[int, ...]) -> list[str]:
     return [card_code(c) for c in cards]
 
@@ -114,6 +120,15 @@ def solve_lines(result: Any) -> list[str]:
     return lines
 
 
+def solve_result(text: str, tricks: int | None, max_nodes: int | None, timeout: float | None):
+    """The double-dummy answer for the bridge position ``text`` (``arbiter solve``, also with --check)."""
+    from arbiter.solver.bridge import solve as solve_position
+
+    if tricks is not None:
+        fail("--tricks is for Realms positions")
+    return solve_position(_read(text), max_nodes=max_nodes)
+
+
 def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
           timeout: float | None, tricks: int | None, *, jobs: int = 1, scheduler: str | None = None) -> None:
     """``arbiter solve`` for a bridge position: double-dummy tricks for each side, after each legal
@@ -128,10 +143,10 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
         def summary(k: int, result) -> str:
             return f"{k}: North-South {result.ns}, East-West {result.ew}"
 
-        pieces = [(pos,) for pos in read_batch(batch, parse_position, PositionError, "bridge")]
-        run_batch(solve_position, pieces, summary, as_json, jobs, scheduler)
+        run_batch(solve_position, read_batch(batch, parse_position, PositionError, "bridge"), lambda pos: (pos,),
+                  summary, as_json, jobs, scheduler, batch)
         return
-    result = solve_position(_read(text), max_nodes=max_nodes)
+    result = solve_result(text, tricks, max_nodes, timeout)
     if as_json:
         echo_json(result.to_json())
     else:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..games import parse_position_text
+from ..games import BOM, PBN_TAG_LINE, parse_position_text
 from .cards import SEATS, STRAINS, CardError, card_code, hand_text, parse_card, parse_hand, parse_seat, parse_strain
 from .game import DEFAULT, Position, PositionError, Ruleset, opening_leader
 
@@ -216,5 +216,8 @@ def _from_pbn_tags(text: str) -> Position:
 
 
 def parse_position(text: str) -> Position:
-    """A position from JSON or text notation (or a PBN deal or file); PositionError naming the field."""
+    """A position from JSON or text notation (or a PBN deal or file); PositionError naming the field.
+    A PBN file opens with ``[`` as a JSON array does: its first line, a ``[Tag "value"]``, says which."""
+    if isinstance(text, str) and PBN_TAG_LINE.match(text.removeprefix(BOM).lstrip().partition("\n")[0]):
+        return _from_pbn_tags(text.removeprefix(BOM))
     return parse_position_text(text, position_from_json, _from_text, PositionError)

@@ -17,7 +17,7 @@ from ..protocol import (
     move_ops,
     ruleset_reader,
 )
-from . import fast, game, notation
+from . import fast, game, steps
 from .cards import STRAINS, CardError, card_code, parse_card, parse_strain
 from .game import DEFAULT, PLAYERS, Ruleset
 from .notation import GAME_ID
@@ -64,7 +64,7 @@ def _trick(request: dict, ruleset: Ruleset) -> dict[str, Any]:
 OPS: dict[str, Op] = {
     "hello": _hello,
     "trick": _trick,
-    **move_ops(game, notation, "SA"),
+    **move_ops(game, steps, "SA"),
 }
 
 
