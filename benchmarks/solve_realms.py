@@ -22,7 +22,9 @@ from arbiter.solver.realms import ALL, Ideas, brute_force, solve
 from realms import endgames
 
 IDEAS = {"all ideas": ALL, "no table": Ideas(table=False), "no equivalence": Ideas(equivalence=False),
-         "no sure-trick bounds": Ideas(bounds=False), "no zero window": Ideas(zero_window=False)}
+         "no sure-trick bounds": Ideas(bounds=False), "no zero window": Ideas(zero_window=False),
+         "no dead-card skip": Ideas(skip=False), "draws one at a time": Ideas(whole_draws=False),
+         "no guarantee floor": Ideas(floor=False)}
 
 
 class Cut(Exception):

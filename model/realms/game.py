@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb
 
 from ..tricks.play import seat_of, shuffled_hands
 from . import fast
@@ -482,6 +484,25 @@ def chance_outcomes(pos: Position) -> list[tuple[float, str, Position]]:
             out.append((nothing, f"player {me} takes nothing", _after_play(pos)))
         return out
     return []
+
+
+def whole_draws(pos: Position) -> list[tuple[float, str, Position]]:
+    """Like ``chance_outcomes``, but in phase ``draw`` one outcome per set of cards the drawer takes
+    from the shuffled pile before it is full or the pile is empty, each set equally likely: the
+    order the cards come in changes nothing after (hands and piles are sets), so these are the
+    positions the draws one at a time reach, with the same probabilities, in far fewer steps."""
+    if pos.phase != DRAW:
+        return chance_outcomes(pos)
+    i = _drawer(pos)
+    pile = list(cards_of(pos.shuffled))
+    k = min(HAND_SIZE - pos.hands[i].bit_count(), len(pile))
+    p = 1 / comb(len(pile), k)
+    out = []
+    for taken in combinations(pile, k):
+        m = sum(1 << c for c in taken)
+        new = replace(pos, hands=_set(pos.hands, i, pos.hands[i] | m), shuffled=pos.shuffled & ~m)
+        out.append((p, f"player {i} draws {' '.join(card_code(c) for c in taken)}", _settle(new)))
+    return out
 
 
 def deal(players: int = DEFAULT_PLAYERS, seed: int = 0, ruleset: Ruleset = DEFAULT) -> Position:

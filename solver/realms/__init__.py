@@ -9,8 +9,12 @@ reach halftime or the end within the horizon); interchangeable cards of one hand
 once (``realms_pruning``: derived from the reading's trick spec, so a match or the Match Rank
 Nuance keeps them apart where it can tell them apart); a trick already sure, or one the mover can
 make sure of with a winning Special, narrows the window; the guarantee is found by zero-window
-tests (MTD(f)). Each idea can be switched off (``Ideas``) to measure it. ``brute_force`` is the
-plain reference: the same question by exhaustive recursion, no table, no pruning, no ordering.
+tests (MTD(f)); a draw from the shuffled pile is one chance node per set of cards taken (the order
+changes nothing after); the expectation starts from the guarantee, which bounds it below (an
+average is at least its minimum), at the root and through the guarantee's table; the dead-card
+walk skips states from which no root card still in question can be played. Each idea can be
+switched off (``Ideas``) to measure it. ``brute_force`` is the plain reference: the same
+question by exhaustive recursion, no table, no pruning, no ordering.
 
 >>> from arbiter.model.realms import parse_position
 >>> pos = parse_position("realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 "
@@ -42,6 +46,7 @@ from arbiter.model.realms.game import (
     chance_outcomes,
     legal_moves,
     successor,
+    whole_draws,
 )
 
 from ..result import SearchResult
@@ -61,10 +66,13 @@ class Ideas:
     equivalence: bool = True  # interchangeable cards searched once
     bounds: bool = True  # sure tricks from the Specials narrow the window
     zero_window: bool = True  # the guarantee by zero-window tests (MTD(f)) instead of one full window
+    skip: bool = True  # the dead-card walk skips states from which no card still in question can be played
+    whole_draws: bool = True  # a draw from the shuffled pile is one chance node per set of cards taken, not per order
+    floor: bool = True  # the expectation bounded below by the guarantee (its table, and each root move's value)
 
 
 ALL = Ideas()
-NONE = Ideas(False, False, False, False)
+NONE = Ideas(False, False, False, False, False, False, False)
 
 
 def default_horizon(pos: Position) -> int:
@@ -173,7 +181,8 @@ class Tree:
             return memo
         out: list[Step] = []
         if pos.to_move is None:
-            out = [Step(label, pos, p=p, after=after) for p, label, after in chance_outcomes(pos)]
+            outcomes = whole_draws(pos) if self.ideas.whole_draws else chance_outcomes(pos)
+            out = [Step(label, pos, p=p, after=after) for p, label, after in outcomes]
         else:
             moves = legal_moves(pos)
             rep: dict[int, int] = {}
@@ -308,10 +317,12 @@ class Expectation:
     """The expected tricks ``me`` still wins when chance averages its outcomes and the others play
     against ``me``: fail-soft alpha-beta between the players' turns of a trick (a chance node is
     searched in full, so its value is exact), memoised between tricks, interchangeable cards
-    once, and a node stops when its best reaches the bound no move can pass."""
+    once, and a node stops when its best reaches the bound no move can pass; between tricks the
+    guarantee's table (``floor``) gives a lower bound too."""
 
-    def __init__(self, tree: Tree, memo: Table) -> None:
+    def __init__(self, tree: Tree, memo: Table, floor: Table | None = None) -> None:
         self.tree = tree
+        self.floor = floor  # the guarantee's table: its lower bounds are lower bounds here too
         self.memo = memo  # (lower, upper) bounds on the expected value, bounded like the table
 
     def value(self, pos: Position, left: int, alpha: float = -1.0, beta: float = INF) -> float:
@@ -326,10 +337,14 @@ class Expectation:
             entry = self.memo.get(key)
             if entry is not None:
                 lo, hi = entry
-                if lo == hi or lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
+            if self.floor is not None:  # an average is at least its minimum: the guarantee's lower bound holds
+                g = self.floor.get(key)
+                if g is not None and g[0] > lo:
+                    lo = float(g[0])
+            if lo == hi or lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
         steps = tree.steps(pos, left)
         if pos.to_move is None:
             v = self._chance(steps, left, alpha, beta)
@@ -389,7 +404,7 @@ def solve(position: Position, tricks: int | None = None, max_nodes: int | None =
     budget = Budget(max_nodes, timeout)
     tree = Tree(position, ideas, budget)
     guarantee = Guarantee(tree, Table(table_size))
-    expectation = Expectation(tree, Table(table_size))
+    expectation = Expectation(tree, Table(table_size), guarantee.table if ideas.floor else None)
 
     def work() -> None:
         steps = tree.steps(position, horizon)
@@ -402,7 +417,10 @@ def solve(position: Position, tricks: int | None = None, max_nodes: int | None =
             guess = max(guess, mv.guaranteed)
         for mv, step in heads if expected else ():
             after, gain, ended = step.open(tree.me)
-            mv.expected = gain + expectation.value(after, horizon - ended)  # a full window: exact
+            # the expectation is at least the guarantee (an average is at least its minimum): a
+            # window from just below it is still exact and cuts the lines worse than the guarantee
+            floor = mv.guaranteed - gain - EPS if ideas.floor else -1.0
+            mv.expected = gain + expectation.value(after, horizon - ended, floor)
         for mv, step in zip(result.moves, steps, strict=True):
             mv.guaranteed, mv.expected = result.moves[step.k].guaranteed, result.moves[step.k].expected
         result.guaranteed = max(m.guaranteed for m in result.moves)
@@ -436,7 +454,10 @@ def _live(guarantee: Guarantee, pos: Position, left: int, target: int) -> int:
     solving player's turns an interchangeable card is live with its class (the line through it is
     the mirror of the one through the class's first card); elsewhere every move is followed when a
     class holds a card of the root hand, whose mirror could otherwise be missed. The walk stops as
-    soon as every card of the root hand is live: no later state can change the answer."""
+    soon as every card of the root hand is live: no later state can change the answer, and it skips a
+state from which ``me`` can play none of the root cards not yet live within the horizon (none in
+its hand for the current trick, none that may still reach it for a later one: ``playable_later``).
+Cards only become live, so a skip stays sound for the rest of the walk."""
     tree = guarantee.tree
     me = tree.me
     root_hand = pos.hands[me]
@@ -446,6 +467,8 @@ def _live(guarantee: Guarantee, pos: Position, left: int, target: int) -> int:
         if tree.over(pos, left) or (pos, left, target) in seen:
             continue
         seen.add((pos, left, target))
+        if tree.ideas.skip and not tree.pruning.playable_later(pos, left, me, root_hand & ~live):
+            continue
         tree.budget.spend()
         steps = tree.steps(pos, left)
         mine = pos.to_move == me

@@ -37,7 +37,7 @@ from arbiter.model.realms.cards import (
     kind_of,
     number_of,
 )
-from arbiter.model.realms.game import HAND_SIZE, PLAY, Position, choice_kind
+from arbiter.model.realms.game import DRAW, HAND_SIZE, PLAY, Position, choice_kind
 from arbiter.model.realms.reference import Played
 from arbiter.model.realms.ruleset import Ruleset
 from arbiter.model.realms.spec import HighestOnLadder, LastMatch, trick_spec
@@ -175,20 +175,51 @@ class Pruning:
             for k in range(len(pos.trick) + 1, pos.players):
                 out |= pos.hands[pos.player_of(k)]
             return out
+        if self.played_may_return(pos, left):
+            return None
         hands = 0
         for h in pos.hands:
             hands |= h
+        return trick | hands | pos.pile()
+
+    def played_may_return(self, pos: Position, left: int) -> bool:
+        """Whether a card played (in the trick or the discard pile) may reach a hand again before
+        the horizon of ``left`` tricks (the current one included): the discard pile recycled by the draws
+        within it, or a Warlock (or a Tree fetching it from the pile) taking one back."""
         pile = pos.pile()
         players = pos.players
         # at most every hand refilled, then two cards out of a hand per play (a Troll and its discard)
         # in each trick before the last draw within the horizon, and the Tree's take
         draws = HAND_SIZE * players - sum(h.bit_count() for h in pos.hands) + 2 * players * (left - 1) + 1
         if pile.bit_count() <= draws:
-            return None  # the discard pile may be recycled
+            return True  # the discard pile may be recycled
+        hands = 0
+        for h in pos.hands:
+            hands |= h
         reach = hands | pos.shuffled | sum(1 << c for c in pos.draw[:draws])  # cards that may reach a hand
-        if reach >> WARLOCK & 1 or (reach >> TREE & 1 and pile >> WARLOCK & 1):
-            return None  # a Warlock (or a Tree fetching it from the pile) may take a played card back
-        return trick | hands | pile
+        return bool(reach >> WARLOCK & 1 or (reach >> TREE & 1 and pile >> WARLOCK & 1))
+
+    def playable_later(self, pos: Position, left: int, me: int, cards: CardMask) -> bool:
+        """Whether ``me`` may still play one of ``cards`` from ``pos`` within ``left`` tricks (the
+        current one included). In the current trick, before its turn, a player's hand only
+        shrinks (a card comes in by its own Warlock, Tree or Troll, or by the Draw Phase), so only
+        the hand counts there; in a later trick any card still in a hand or the pile may have
+        come in, and a played one too when it may come back (``played_may_return``)."""
+        if pos.phase == DRAW:  # between tricks, before the draws: every trick left is later
+            now, later = False, left
+        else:
+            now = len(pos.trick) <= (me - pos.leader) % pos.players  # me has not played in this trick
+            later = left - 1
+        if now and pos.hands[me] & cards:
+            return True
+        if later <= 0:
+            return False
+        reach = pos.pile()
+        for h in pos.hands:
+            reach |= h
+        if reach & cards:
+            return True
+        return bool(cards & (pos.trick_mask() | pos.discard)) and self.played_may_return(pos, left)
 
     def classes(self, pos: Position, cards: list[Card], left: int) -> dict[Card, Card]:
         """Each of the mover's ``cards`` (legal, distinct) -> the first card of its class."""

@@ -1,0 +1,72 @@
+"""Realms open-hand solver against the issue 26 targets: seeded positions solved by the search as it
+was (``--old``: the dead-card walk without its skip, draws one card at a time, no guarantee floor
+under the expectation) and as it is, interleaved (old, new, old, new), CPU seconds per solve.
+
+Known pile: ``apply(deal(players, seed), "ruling=red")`` (7-card hands, the rest a known draw
+pile), the guarantee and dead cards (``expected=False``), 3 and 5 tricks. Empty piles:
+``benchmarks/realms.py`` ``endgames`` (each player holds as many cards as there are tricks; the
+Draw Phase deals the recycled trick cards back by chance), the full answer, 4 tricks. A solve is
+stopped by a wall-clock limit (``--limit``) and counted as not solved.
+
+Run: python benchmarks/realms_targets.py [--seeds N] [--seed S] [--limit SECONDS]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import time
+
+from arbiter.model.realms.game import apply, deal
+from arbiter.solver.realms import ALL, Ideas, solve
+from realms import endgames
+
+OLD = Ideas(skip=False, whole_draws=False, floor=False)
+
+
+def _run(pos, tricks, ideas, expected, limit):
+    start = time.process_time()
+    r = solve(pos, tricks, timeout=limit, ideas=ideas, expected=expected)
+    return time.process_time() - start, r
+
+
+def _summary(rows):
+    done = sorted(t for t, r in rows if r.solved)
+    if not done:
+        return "none solved"
+    med = sorted(t if r.solved else float("inf") for t, r in rows)[len(rows) // 2]
+    return f"median {med:.2f} s, max {done[-1]:.2f} s, solved {len(done)}/{len(rows)}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1, help="the endgames' seed (known piles use seeds 0..N-1)")
+    parser.add_argument("--limit", type=float, default=30.0)
+    args = parser.parse_args()
+    print(f"# {platform.python_implementation()} {platform.python_version()} on {platform.machine()}, "
+          f"load {os.getloadavg()[0]:.1f}, limit {args.limit:.0f} s wall per solve")
+    cases = []
+    for players in (3, 4):
+        for tricks in (3, 5):
+            cases.append((f"known pile, {players} players, {tricks} tricks", tricks, False,
+                          [apply(deal(players, s), "ruling=red") for s in range(args.seeds)]))
+    for players in (3, 4):
+        cases.append((f"empty piles, {players} players, 4 tricks", 4, True, endgames(players, 4, args.seeds, args.seed)))
+    for name, tricks, expected, positions in cases:
+        old, new = [], []
+        for pos in positions:
+            old.append(_run(pos, tricks, OLD, expected, args.limit))
+            new.append(_run(pos, tricks, ALL, expected, args.limit))
+            (_, a), (_, b) = old[-1], new[-1]
+            if a.solved and b.solved:
+                assert (a.guaranteed, a.dead_cards) == (b.guaranteed, b.dead_cards), "old and new disagree"
+                assert a.expected is None or abs(a.expected - b.expected) < 1e-9, "old and new disagree"
+        print(f"{name}: old {_summary(old)}; new {_summary(new)}; new CPU s per seed "
+              f"{' '.join(f'{t:.2f}' if r.solved else 'cut' for t, r in new)}", flush=True)
+    print(f"# load at the end {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
