@@ -40,7 +40,7 @@ def explain(advice: Advice) -> list[str]:
              "(perfect information; docs/advise.md says what this over- and under-states).", f"Deals: {how}."]
     width = max((len(m.move) for m in advice.moves), default=0) + 4
     for m in advice.moves:
-        text = m.move + (" ..." if m.continues else "")
+        text = m.text
         lo, hi = m.interval
         spread = "" if m.exact else f"  [{pct(lo).strip()}, {pct(hi).strip()}]"
         lines.append(f"  {text:<{width}} {pct(m.win_share)}{spread}  {m.wins}/{m.deals}")
