@@ -2,9 +2,11 @@
 pile, the marker, the scores; the other hands as counts and the draw pile as a count), checked, and
 the deals of the unseen cards consistent with it, enumerated or sampled (``model/views.py``).
 
-Every Realms card is somewhere (a hand, the trick, the discard or the draw pile), so the unseen cards
-are exactly the hidden hands and the pile. Nobody knows the pile's order: a filled position holds it
-as ``shuffled``, so each draw from it is a chance event for the solver.
+In a game every Realms card is somewhere (a hand, the trick, the discard or the draw pile), so the
+unseen cards are exactly the hidden hands and the pile; a puzzle may leave cards out, and unseen
+cards that no hidden place holds are out of it. Nobody knows the pile's order: a filled position
+holds it as ``shuffled`` (the ``pile`` cards of the unseen ones left after the hands), so each draw
+from it is a chance event for the solver.
 
 >>> view = parse_view("realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 "
 ...                   "| trick - | hands R8 B7 G2 RRe YDr BSo GDr / 7 | draw 51 | shuffled - | discard -")
@@ -62,11 +64,11 @@ class View:
             raise PositionError("hands", "one hand (cards or a count) per player")
         dealt = sum(h or 0 for h in self.hidden) + (self.pile or 0)
         unseen = self.unseen.bit_count()
-        if dealt != unseen:
+        if dealt > unseen:
             where = "draw" if self.pile is not None else next(
                 (f"hands[{i}]" for i, h in enumerate(self.hidden) if h is not None), "hands")
-            raise PositionError(where, f"the hidden hands and pile hold {dealt} cards but {unseen} cards are unseen "
-                                       f"(all {DECK_SIZE} cards are somewhere)")
+            raise PositionError(where, f"the hidden hands and pile hold {dealt} cards but only {unseen} cards are "
+                                       "unseen")
         return self
 
     def places(self) -> list[Place]:
@@ -88,7 +90,10 @@ class View:
             left &= ~h
         if self.pile is None:
             return replace(pos, hands=tuple(hands))
-        return replace(pos, hands=tuple(hands), draw=(), shuffled=left)
+        pile = 0
+        for c in list(cards_of(left))[:self.pile]:
+            pile |= 1 << c
+        return replace(pos, hands=tuple(hands), draw=(), shuffled=pile)
 
     def deals(self) -> Iterator[Position]:
         for dealt in deal_all(list(cards_of(self.unseen)), self.places()):

@@ -51,9 +51,16 @@ def test_bad_views_exit_2_with_one_line(args, words):
 REALMS_PUZZLE = str(Path(__file__).resolve().parents[2] / "examples" / "puzzles" / "realms" / "01-the-match-steals-it.json")
 
 
+def test_a_realms_puzzle_is_a_view_with_nothing_hidden():
+    out = run(REALMS_PUZZLE, "--json")
+    assert out.exit_code == 0, out.output
+    answer = json.loads(out.output)
+    assert answer["game"] == "realms" and answer["exact"] and answer["consistent_deals"] == answer["deals"] == 1
+
+
 @pytest.mark.parametrize("args, words", [
-    ([REALMS_PUZZLE], "advise takes a Red7 view, got a Realms (trick-taking) one"),
     (["red 0 | R7 O3 / Y4 | 3 / V6", "--hide"], "--hide takes a whole position (all cards shown); this is already a view"),
+    (["red 0 | R7 O3 / Y4 | 3 / V6", "--tricks", "2"], "--tricks is for Realms views"),
 ])
 def test_other_games_and_views_given_to_hide_are_named(args, words):
     out = run(*args)
