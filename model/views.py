@@ -60,7 +60,8 @@ def deal_one(cards: Sequence[int], places: Sequence[Place], rng: random.Random) 
     drawn = rng.sample(list(cards), sum(p.size for p in places))
     out, k = [], 0
     for p in places:
-        out.append(tuple(drawn[k:k + p.size]))
+        part = drawn[k:k + p.size]
+        out.append(tuple(part if p.ordered else sorted(part)))  # a set as ``deal_all`` writes it
         k += p.size
     return tuple(out)
 
