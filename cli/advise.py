@@ -48,6 +48,10 @@ def explain(advice: Advice) -> list[str]:
                  "(perfect information; docs/advise.md says what this over- and under-states)."]
     else:
         lines = [f"Measure: {measure.text}", "(perfect information per deal; docs/advise.md says what this misses)."]
+    if len(advice.measures) > 1:
+        lines[0] = f"Measure: {measure.text}"
+        lines.insert(1, "Beside a turn where it differs: " + "; ".join(f"{m.name}: {m.text}" for m in
+                                                                       advice.measures[1:]))
     lines.append(f"Deals: {how}." if measure.binary else f"Deals: {how}".replace("95% intervals", "95% intervals "
                                                                                   "(normal approximation)") + ".")
     width = max((len(m.move) for m in advice.moves), default=0) + 4
@@ -56,7 +60,9 @@ def explain(advice: Advice) -> list[str]:
         lo, hi = m.interval
         spread = "" if m.exact else f"  [{value(advice, lo).strip()}, {value(advice, hi).strip()}]"
         count = f"{m.wins:g}/{m.deals}" if measure.binary else f"over {m.deals}"
-        lines.append(f"  {text:<{width}} {value(advice, m.win_share)}{spread}  {count}")
+        extra = "".join(f"   {other.name} {value(advice, m.mean(k)).strip()}" for k, other in
+                        enumerate(advice.measures[1:], 1) if m.mean(k) != m.mean(0))
+        lines.append(f"  {text:<{width}} {value(advice, m.win_share)}{spread}  {count}{extra}")
     if any(m.continues for m in advice.moves):
         lines.append("  (... : the rest of the turn is chosen after seeing the hidden card)")
     if advice.stopped:
@@ -153,9 +159,12 @@ SEATS = _seats()
               help="VIEW is a whole position (e.g. from arbiter deal): hide the other hands and the deck first.")
 @click.option("--tricks", type=click.IntRange(1, 7),
               help="Realms: the horizon of the trick values, in tricks (default 1: the trick in progress).")
+@click.option("--self-interested", "self_interested", is_flag=True,
+              help="Red7, 3-4 players: rank by the share of deals won against opponents who each play for "
+                   "themselves (max-n, paranoid tie rule), the coalition's share beside it.")
 @workers.options("deals")
 def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeout: float | None, max_deals: int,
-           hide: bool, tricks: int | None, jobs: int, scheduler: str | None) -> None:
+           hide: bool, tricks: int | None, self_interested: bool, jobs: int, scheduler: str | None) -> None:
     """For each legal turn of the player to move in VIEW, its value over the deals of the unseen cards
     consistent with the view, every card known in each: Red7, the share in which the turn is a forced
     win; Realms, the tricks it makes sure of (--tricks); Stick to Colours, the margin it forces by the
@@ -179,7 +188,11 @@ def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeo
         if hide and _is_view(seat, text):
             fail("--hide takes a whole position (all cards shown); this is already a view")
         fail(f"bad view: {e}")
-    options = {"tricks": tricks} if tricks is not None else {}
+    if self_interested and game != "red7":
+        fail("--self-interested is for Red7 views")
+    options: dict[str, Any] = {"tricks": tricks} if tricks is not None else {}
+    if self_interested:
+        options["self_interested"] = True
     with workers.pieces(jobs, scheduler) as runner:
         advice = run(shown, exact, samples, seed, timeout, jobs, max_deals, runner=runner, game=game, **options)
     if as_json:

@@ -12,9 +12,10 @@ from arbiter.model.red7.game import DRAW, Position, PositionError
 from arbiter.model.red7.view import View, format_view, parse_view
 
 from .. import advise as shared
-from ..advise import MAX_DEALS, SAMPLES, Advice, Measure, MoveShare, Seat, TooManyDeals, separated
+from ..advise import MAX_DEALS, SAMPLES, Advice, Measure, MoveShare, PieceResult, Seat, TooManyDeals, separated
+from ..maxn import SelfInterested
 from ..pieces import Pieces
-from ..search import SearchLimit
+from ..search import Budget, SearchLimit
 from ..stats import wilson
 from .core import open_search
 from .game import Red7Game
@@ -103,8 +104,43 @@ SEAT = Seat("red7", (WIN,), solve_deals, (False, SEARCH_ORDER_FROM), PIECE, EXAC
             decision)
 
 
-def seat(order_from: int | None = SEARCH_ORDER_FROM) -> Seat:
-    """Red7's seat for the shared advice, its searches ordering children from ``order_from`` hand cards."""
+SELF = Measure("self", "self-interested win share: the share of the deals in which the turn wins against "
+               "opponents who each play to win and, failing that, against the player asking (max-n, paranoid tie "
+               "rule, solved exactly per deal, every card known)")
+
+
+def solve_self_interested(deals: list[Position], deadline: float | None, order_from: int | None
+                          ) -> PieceResult:
+    """One piece, each deal with two values per decision: the coalition's forced win (``solve_deals``)
+    and the self-interested win (``maxn.SelfInterested`` on the Python game, same deadline)."""
+    coalition, stopped, engine = solve_deals(deals, deadline, False, order_from)
+    done = []
+    budget = Budget(None, None if deadline is None else max(0.0, deadline - time.time()))
+    for pos, (found, nodes) in zip(deals, coalition, strict=False):
+        game = Red7Game(pos.ruleset, order_from)
+        search = SelfInterested(game, budget)
+        me, both = pos.to_move, {}
+        before = budget.nodes
+        try:
+            for m, child in game.moves(game.state(pos)):
+                d = decision(str(m))
+                won = search.wins(child, me)
+                old = both.get(d, (0.0, 0.0))
+                both[d] = (float(found[d]), max(old[1], float(won)))
+        except SearchLimit:
+            return done, "timeout", engine + "+python"
+        except KeyboardInterrupt:
+            return done, "interrupted", engine + "+python"
+        done.append((both, nodes + budget.nodes - before))
+    return done, stopped, engine + "+python"
+
+
+def seat(order_from: int | None = SEARCH_ORDER_FROM, self_interested: bool = False) -> Seat:
+    """Red7's seat for the shared advice, its searches ordering children from ``order_from`` hand cards;
+    ``self_interested`` adds the max-n measure (first: it ranks) beside the coalition's."""
+    if self_interested:
+        return Seat("red7", (SELF, WIN), solve_self_interested, (order_from,), PIECE, EXACT_PIECE, _continues,
+                    format_view, decision)
     if order_from == SEARCH_ORDER_FROM:
         return SEAT
     return Seat("red7", SEAT.measures, solve_deals, (False, order_from), PIECE, EXACT_PIECE, _continues,
@@ -114,9 +150,11 @@ def seat(order_from: int | None = SEARCH_ORDER_FROM) -> Seat:
 def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, seed: int = 0,
            timeout: float | None = None, jobs: int = 1, max_deals: int = MAX_DEALS, stop_early: bool = True,
            auto_exact: bool = True, progress: Callable[[Advice], None] | None = None,
-           cache: dict | None = None, pieces: Pieces | None = None, order_from: int | None = SEARCH_ORDER_FROM) -> Advice:
+           cache: dict | None = None, pieces: Pieces | None = None, order_from: int | None = SEARCH_ORDER_FROM,
+           self_interested: bool = False) -> Advice:
     """Each legal turn's win share for the player to move in ``view`` (a View or its notation): the
     shared ``advise`` (exact or sampled, early stop, timeout, pieces, cache as there) on Red7's seat.
+    ``self_interested`` (3-4 players) ranks by the max-n win share and shows the coalition's beside it.
     ``order_from`` sets where the searches order children (``Red7Game``); it changes the time an
     answer takes, never the answer. PositionError for a bad view."""
     if isinstance(view, str):
@@ -124,7 +162,9 @@ def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, see
     view.validate()
     if view.position.is_over:
         raise PositionError("position", "the round is over: there is no turn to advise")
-    return shared.advise(view, seat(order_from), exact=exact, samples=samples, seed=seed, timeout=timeout,
+    if self_interested and view.position.players < 3:
+        raise PositionError("players", "with two players the self-interested share is the win share")
+    return shared.advise(view, seat(order_from, self_interested), exact=exact, samples=samples, seed=seed, timeout=timeout,
                          jobs=jobs, max_deals=max_deals, stop_early=stop_early, auto_exact=auto_exact,
                          progress=progress, cache=cache, pieces=pieces)
 

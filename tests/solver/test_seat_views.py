@@ -131,3 +131,16 @@ def test_a_turn_cut_at_a_draw_is_marked_in_json_as_in_text():
     complete = {m.move for m in advice.moves if not m.continues}
     legal = {str(m) for m in red7.legal_moves(advice.view.sample(random.Random(0)))}
     assert complete <= legal  # the texts apply takes
+
+
+def test_self_interested_wins_at_least_what_the_coalition_allows():
+    # Max-n with the paranoid tie rule: opponents who may also play for themselves can only let
+    # the asker win more often than opponents who all play against it.
+    text = "blue 0 basic | I4 O3 G3 Y2 G1 / R7 R6 | 3 / G7 G5 G2 | 4 / V6 Y3 O1 | deck 25"
+    advice = red7_advise(text, samples=12, seed=3, self_interested=True, stop_early=False)
+    assert [m.name for m in advice.measures] == ["self", "win"]
+    assert advice.deals == 12
+    for m in advice.moves:
+        assert m.totals[0] >= m.totals[1]
+    plain = red7_advise(text, samples=12, seed=3, stop_early=False)
+    assert {m.move: m.wins for m in plain.moves} == {m.move: m.totals[1] for m in advice.moves}
