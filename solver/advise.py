@@ -95,7 +95,7 @@ class MoveShare:
         if not isinstance(values, tuple):  # a game with one measure may give its value bare
             values = (values,)
         if not self.totals:
-            self.totals, self.squares = [0.0] * len(values), [0.0] * len(values)
+            self.totals, self.squares = [0] * len(values), [0] * len(values)
         for k, v in enumerate(values):
             self.totals[k] += v
             self.squares[k] += v * v
@@ -290,7 +290,7 @@ def _new_entry(move: str, seat: Seat, missing: int, exact: bool) -> MoveShare:
     """The entry of a move first met after ``missing`` deals, which had no such move: they count at
     each measure's lowest value (a Red7 turn that needs a card only some deals deal is worth nothing
     in the others)."""
-    low = [m.low for m in seat.measures]
+    low = [int(m.low) if m.binary else m.low for m in seat.measures]  # a count of wins stays an int
     return MoveShare(move, low[0] * missing, missing, exact, seat.continues(move), None, seat.measures,
                      [x * missing for x in low], [x * x * missing for x in low])
 
