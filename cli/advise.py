@@ -15,6 +15,8 @@ from arbiter.model.red7.view import format_view, parse_view, view_of
 from arbiter.solver.pieces import Pieces
 from arbiter.solver.red7.advise import MAX_DEALS, SAMPLES, Advice, TooManyDeals
 from arbiter.solver.red7.advise import advise as advise_view
+from arbiter.solver.red7.defence import MAX_DEALS as DEFENCE_DEALS
+from arbiter.solver.red7.defence import best_defence
 
 from . import workers
 from .common import echo_json, fail, load_any
@@ -43,13 +45,14 @@ def explain(advice: Advice) -> list[str]:
         how = (f"{advice.deals} deals sampled of {advice.consistent_deals} consistent ones "
                f"(seed {advice.seed}); 95% intervals")
     measure = advice.measures[0]
-    if advice.seat is None or advice.seat.game == "red7":
+    if (advice.seat is None or advice.seat.game == "red7") and measure.name == "win":
         lines = ["Win share: in how many deals of the unseen cards each turn is a forced win with all cards known",
                  "(perfect information; docs/advise.md says what this over- and under-states)."]
     else:
-        lines = [f"Measure: {measure.text}", "(perfect information per deal; docs/advise.md says what this misses)."]
+        lines = [f"Measure: {measure.text}", f"({measure.note})."]
     if len(advice.measures) > 1:
         lines[0] = f"Measure: {measure.text}"
+        lines[1] = f"({measure.note})."
         lines.insert(1, "Beside a turn where it differs: " + "; ".join(f"{m.name}: {m.text}" for m in
                                                                        advice.measures[1:]))
     lines.append(f"Deals: {how}." if measure.binary else f"Deals: {how}".replace("95% intervals", "95% intervals "
@@ -81,19 +84,25 @@ def _progress(stream):
     return show
 
 
-def run(view: Any, exact: bool, samples: int, seed: int, timeout: float | None, jobs: int, max_deals: int,
-        show_progress: bool = True, runner: Pieces | None = None, game: str = "red7", **options: Any) -> Advice:
+def run(view: Any, exact: bool, samples: int, seed: int, timeout: float | None, jobs: int, max_deals: int | None,
+        show_progress: bool = True, runner: Pieces | None = None, game: str = "red7", best_defence: bool = False,
+        **options: Any) -> Advice:
     """Advise ``view`` (a view of ``game``) from the CLI (its deals solved by ``runner``, else ``jobs``
-    local processes): refuse too many deals with exit 2, show progress on a terminal."""
+    local processes): refuse too many deals with exit 2, show progress on a terminal. With
+    ``best_defence``, the exact best-defence value beside the win share instead (``solver/defence.py``)."""
     stderr = sys.stderr
     tty = show_progress and stderr.isatty()
     seat = SEATS[game]
     try:
-        advice = seat.advise(view, exact=exact, samples=samples, seed=seed, timeout=timeout, jobs=jobs,
-                             max_deals=max_deals, progress=_progress(stderr) if tty else None, pieces=runner,
-                             **options)
+        if best_defence:
+            advice = seat.best_defence(view, timeout=timeout, jobs=jobs, pieces=runner,
+                                       **({} if max_deals is None else {"max_deals": max_deals}), **options)
+        else:
+            advice = seat.advise(view, exact=exact, samples=samples, seed=seed, timeout=timeout, jobs=jobs,
+                                 max_deals=MAX_DEALS if max_deals is None else max_deals,
+                                 progress=_progress(stderr) if tty else None, pieces=runner, **options)
     except TooManyDeals as e:
-        fail(f"--exact: {e}")
+        fail(f"{'--best-defence' if best_defence else '--exact'}: {e}")
     except ValueError as e:  # every game's PositionError
         fail(f"bad view: {e}")
     if tty:
@@ -110,6 +119,7 @@ class GameSeat:
     hide: Callable[[str], Any]
     advise: Callable[..., Advice]
     format_view: Callable[[Any], str]
+    best_defence: Callable[..., Advice] | None = None
 
 
 def _red7_hide(text: str) -> Any:
@@ -136,7 +146,7 @@ def _seats() -> dict[str, GameSeat]:
     from arbiter.solver.realms import advise as realms_advise
     from arbiter.solver.stick_to_colours import advise as stick_advise
 
-    return {"red7": GameSeat(parse_view, _red7_hide, advise_view, format_view),
+    return {"red7": GameSeat(parse_view, _red7_hide, advise_view, format_view, best_defence),
             "realms": GameSeat(realms_view.parse_view, _realms_hide, realms_advise.advise, realms_view.format_view),
             "stick-to-colours": GameSeat(stick_view.parse_view, _stick_hide, stick_advise.advise,
                                          stick_view.format_view)}
@@ -153,8 +163,8 @@ SEATS = _seats()
               help="Deals to sample (all of them, exactly, when there are no more).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Stop after this many seconds (exit 1).")
-@click.option("--max-deals", type=click.IntRange(min=1), default=MAX_DEALS, show_default=True,
-              help="The most deals --exact enumerates.")
+@click.option("--max-deals", type=click.IntRange(min=1),
+              help=f"The most deals --exact enumerates (default {MAX_DEALS}; {DEFENCE_DEALS} with --best-defence).")
 @click.option("--hide", is_flag=True,
               help="VIEW is a whole position (e.g. from arbiter deal): hide the other hands and the deck first.")
 @click.option("--tricks", type=click.IntRange(1, 7),
@@ -162,9 +172,13 @@ SEATS = _seats()
 @click.option("--self-interested", "self_interested", is_flag=True,
               help="Red7, 3-4 players: rank by the share of deals won against opponents who each play for "
                    "themselves (max-n, paranoid tie rule), the coalition's share beside it.")
+@click.option("--best-defence", "best_defence", is_flag=True,
+              help="Small views: the exact value of each turn for a player who sees only this view and what play "
+                   "shows, against opponents who see every card (best defence), the win share beside it.")
 @workers.options("deals")
-def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeout: float | None, max_deals: int,
-           hide: bool, tricks: int | None, self_interested: bool, jobs: int, scheduler: str | None) -> None:
+def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeout: float | None,
+           max_deals: int | None, hide: bool, tricks: int | None, self_interested: bool, best_defence: bool, jobs: int,
+           scheduler: str | None) -> None:
     """For each legal turn of the player to move in VIEW, its value over the deals of the unseen cards
     consistent with the view, every card known in each: Red7, the share in which the turn is a forced
     win; Realms, the tricks it makes sure of (--tricks); Stick to Colours, the margin it forces by the
@@ -190,11 +204,16 @@ def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeo
         fail(f"bad view: {e}")
     if self_interested and game != "red7":
         fail("--self-interested is for Red7 views")
+    if best_defence and seat.best_defence is None:
+        fail(f"--best-defence is not built for {games.info(game).name} views")
+    if best_defence and (exact or self_interested):
+        fail("--best-defence is exact over every consistent deal; it takes neither --exact nor --self-interested")
     options: dict[str, Any] = {"tricks": tricks} if tricks is not None else {}
     if self_interested:
         options["self_interested"] = True
     with workers.pieces(jobs, scheduler) as runner:
-        advice = run(shown, exact, samples, seed, timeout, jobs, max_deals, runner=runner, game=game, **options)
+        advice = run(shown, exact, samples, seed, timeout, jobs, max_deals, runner=runner, game=game,
+                     best_defence=best_defence, **options)
     if as_json:
         echo_json({"game": game, **advice.to_json()})
     else:

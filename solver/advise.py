@@ -42,6 +42,7 @@ class Measure:
     binary: bool = True
     low: float = 0.0
     high: float = 1.0
+    note: str = "perfect information per deal; docs/advise.md says what this misses"  # shown under it
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,8 @@ class MoveShare:
     measures: tuple[Measure, ...] = (Measure("win", ""),)
     totals: list[float] = field(default_factory=list)
     squares: list[float] = field(default_factory=list)
+    # A measure whose value is not known, only a sure range (a search stopped before it): its range.
+    ranges: dict[int, tuple[float, float]] = field(default_factory=dict)
 
     def add(self, values: tuple[float, ...] | float) -> None:
         if not isinstance(values, tuple):  # a game with one measure may give its value bare
@@ -116,6 +119,8 @@ class MoveShare:
     def interval_of(self, k: int) -> tuple[float, float]:
         m = self.measures[k]
         total = self.totals[k] if self.totals else 0.0
+        if k in self.ranges:
+            return self.ranges[k]
         if self.of_all:
             rest = self.of_all - self.deals
             return (total + m.low * rest) / self.of_all, (total + m.high * rest) / self.of_all

@@ -112,3 +112,32 @@ def test_the_answer_is_the_same_for_any_jobs():
     assert one["engine"] == "c" and one["deals"] == 60
     stopped = answer("--samples", "300", "--jobs", "1")
     assert stopped["stopped"] == "separated" and answer("--samples", "300", "--jobs", "2") == stopped
+
+
+SMALL = "red 1 basic | I4 O2 Y1 / I5 | R5 B4 R1 / V5 | deck G3"  # small_deal(9, 2, 3, 1): a short round, whole
+
+
+def test_best_defence_shows_the_win_share_beside_it_where_they_differ():
+    out = run(SMALL, "--hide", "--best-defence")
+    assert out.exit_code == 0, out.output
+    assert "best-defence share" in out.output and "all 4 consistent deals (exact)" in out.output
+    data = json.loads(run(SMALL, "--hide", "--best-defence", "--json").output)
+    assert [m["name"] for m in data["measures"]] == ["defence", "win"]
+    gaps = [m for m in data["moves"] if m["wins"] < m["win"]["total"]]
+    assert all(m["wins"] <= m["win"]["total"] for m in data["moves"]) and gaps  # never above all cards known
+    for m in gaps:
+        assert f"win {100 * m['win']['mean']:.1f}%" in out.output
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--exact"], "takes neither --exact"), (["--self-interested"], "takes neither"),
+    (["--max-deals", "2"], "--best-defence: 4 consistent deals, more than the limit of 2")])
+def test_best_defence_refusals(args, words):
+    out = run(SMALL, "--hide", "--best-defence", *args)
+    assert out.exit_code == 2 and words in out.output, out.output
+
+
+def test_best_defence_is_for_red7_views():
+    out = run("realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 | trick - | hands R8 B7 / 2 "
+              "| draw 0 | shuffled - | discard -", "--best-defence")
+    assert out.exit_code == 2 and "--best-defence is not built for Realms" in out.output
