@@ -86,15 +86,18 @@ def parts(state: Any) -> tuple[Any, tuple[str, ...]]:
 @dataclass(frozen=True)
 class Shown:
     """What a step or a chance outcome shows: ``public`` to every seat (hidden cards written ``?``),
-    ``private`` the texts only one seat sees, as ``(seat, text)`` pairs."""
+    ``private`` the texts only one seat sees, as ``(seat, text)`` pairs, and ``revealed`` the cards
+    the game then lays out face up for all (a Stick to Colours refill): the deck's, not the player's."""
 
     public: str
     private: tuple[tuple[int, str], ...] = ()
+    revealed: str = ""
 
     def to(self, seat: int) -> str:
-        """The step as ``seat`` sees it: the public text and what only that seat sees, in brackets."""
+        """The step as ``seat`` sees it: the public text, what the game lays out after it, and what
+        only that seat sees, in brackets."""
         mine = [text for s, text in self.private if s == seat]
-        return self.public + "".join(f" ({text})" for text in mine)
+        return self.public + (f"; {self.revealed}" if self.revealed else "") + "".join(f" ({text})" for text in mine)
 
 
 @dataclass(frozen=True)

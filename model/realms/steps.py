@@ -20,10 +20,11 @@ is shown to the player who draws it.
 
 from __future__ import annotations
 
+from ..information import Layout
 from ..steps import CONTINUES, Cutter, Midturn, Shown, StepRules, each_move, last, parts
 from . import notation
 from .cards import TREE, card_code, cards_of, parse_card
-from .game import Move, MoveError, Position, PositionError, legal_moves, successor
+from .game import Move, MoveError, Position, PositionError, legal_moves, replace, successor
 
 __all__ = ["Midturn", "apply_any", "apply_step", "cut", "format_text", "join", "parse_state", "shown",
            "state_from_json", "state_to_json", "steps", "turns_from"]
@@ -77,5 +78,34 @@ def shown(before: Position | Midturn, what: str, after: Position | Midturn) -> S
     if isinstance(after, Midturn) and len(after.taken) > len(taken):  # the Tree played: its player sees the pile
         return Shown(text, ((me, f"sees the draw pile: {_names(start.pile())}"),))
     head, _, choice = text.partition("=")
-    public = f"{head}=?" if choice and parse_card(head) == TREE else text
+    public = f"{head}=?" if choice and head.upper() == card_code(TREE) else text
     return Shown(public, tuple(_gains(start, end, False)))
+
+
+def _cards(pos: Position) -> list[int]:
+    out = [c for h in pos.hands for c in cards_of(h)] + list(pos.draw)
+    return out + list(cards_of(pos.shuffled)) + list(cards_of(pos.discard))
+
+
+def _relaid(pos: Position, cards: list[int]) -> Position:
+    hands, k = [], 0
+    for h in pos.hands:
+        n = h.bit_count()
+        hands.append(sum(1 << c for c in cards[k:k + n]))
+        k += n
+    draw = tuple(cards[k:k + len(pos.draw)])
+    k += len(pos.draw)
+    n = pos.shuffled.bit_count()
+    shuffled = sum(1 << c for c in cards[k:k + n])
+    return replace(pos, hands=tuple(hands), draw=draw, shuffled=shuffled,
+                   discard=sum(1 << c for c in cards[k + n:]))
+
+
+def _seen(pos: Position, seat: int) -> set[int]:
+    """The seat's own hand and the discard pile."""
+    start = sum(h.bit_count() for h in pos.hands[:seat])
+    total = len(_cards(pos))
+    return set(range(start, start + pos.hands[seat].bit_count())) | set(range(total - pos.discard.bit_count(), total))
+
+
+LAYOUT = Layout(_cards, _relaid, _seen, card_code, parse_card)

@@ -12,8 +12,8 @@ ends with ``end`` and the mover is out, as after ``pass``.
 >>> steps(pos)
 ['discard B2', 'discard R3', 'pass', 'play B2', 'play B2 discard R3', 'play R3 draw ...']
 >>> mid = apply_step(pos, "play R3 draw ...")
->>> steps(mid), shown(pos, "play R3 draw ...", mid)
-(['discard B2', 'discard V1', 'end'], Shown(public='play R3 draw ...', private=((0, 'drew V1'),)))
+>>> steps(mid), shown(pos, "play R3 draw ...", mid).to(0)
+(['discard B2', 'discard V1', 'end'], 'play R3 draw ... (drew V1)')
 >>> from arbiter.model.red7 import apply
 >>> apply_step(mid, "discard V1") == apply(pos, "play R3 draw discard V1")
 True
@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
+from ..information import Layout
 from ..steps import CONTINUES, Cutter, Midturn, Shown, StepRules, Turn, unmarked
 from . import notation
 from .cards import card_code, cards_of, colour_of, parse_card
@@ -126,3 +127,29 @@ def shown(before: Position | Midturn, step: str, after: Position | Midturn) -> S
     drawn = _drawn(now(before), me, step, now(after) if isinstance(after, Midturn) else after)
     private = ((me, "drew " + " ".join(card_code(c) for c in drawn)),) if drawn else ()
     return Shown(" ".join(step.split()), private)
+
+
+def _cards(pos: Position) -> list[int]:
+    out = [c for h in pos.hands for c in cards_of(h)] + [c for p in pos.palettes for c in cards_of(p)]
+    return out + list(pos.deck)
+
+
+def _relaid(pos: Position, cards: list[int]) -> Position:
+    zones, k = [], 0
+    for m in (*pos.hands, *pos.palettes):
+        n = m.bit_count()
+        zones.append(sum(1 << c for c in cards[k:k + n]))
+        k += n
+    n = pos.players
+    return replace(pos, hands=tuple(zones[:n]), palettes=tuple(zones[n:]), deck=tuple(cards[k:]))
+
+
+def _seen(pos: Position, seat: int) -> set[int]:
+    """The seat's own hand and every Palette."""
+    start = sum(h.bit_count() for h in pos.hands[:seat])
+    mine = set(range(start, start + pos.hands[seat].bit_count()))
+    hands = sum(h.bit_count() for h in pos.hands)
+    return mine | set(range(hands, hands + sum(p.bit_count() for p in pos.palettes)))
+
+
+LAYOUT = Layout(_cards, _relaid, _seen, card_code, parse_card)
