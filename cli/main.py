@@ -4,6 +4,7 @@ exit code (0 ok, 1 finding, 2 bad input, 130 interrupted)."""
 
 from __future__ import annotations
 
+import atexit
 import errno
 import importlib
 import os
@@ -158,7 +159,20 @@ def run(args: list[str] | None = None) -> int:
 
 
 def main() -> None:
-    sys.exit(run())
+    code = run()
+    if code == EXIT_INTERRUPTED:
+        # CPython marks a Ctrl-C that lands inside exec() or eval() of a string (dataclasses does that
+        # while modules import) as unhandled even once caught, and would then end the process by
+        # SIGINT (status -2) instead of this exit code: the interrupt was handled, so leave now, after
+        # what the interpreter would run at exit (worker pools' clean-up among it).
+        atexit._run_exitfuncs()
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
+    sys.exit(code)
 
 
 if __name__ == "__main__":
