@@ -35,10 +35,11 @@ def _continues(move: str) -> bool:
     return move == _TREE
 
 
-def values(pos: Position, me: int, tricks: int, budget: Budget, table: Table) -> Values:
+def values(pos: Position, me: int, tricks: int, budget: Budget, table: Table, whole: bool = False) -> Values:
     """For one deal (every hand known, the pile shuffled): each decision of ``me`` (to decide in
     ``pos``) with the tricks it makes sure of in the next ``tricks`` tricks against all the others
-    together and any draw or steal; a decision of several moves (the Tree) at its best."""
+    together and any draw or steal; a decision of several moves (the Tree) at its best, or with
+    ``whole`` each move on its own."""
     tree = Tree(pos, ALL, budget)
     tree.me = me
     guarantee = Guarantee(tree, table)
@@ -52,7 +53,7 @@ def values(pos: Position, me: int, tricks: int, budget: Budget, table: Table) ->
             found[step.k] = gain + guarantee.exact(after, tricks - ended, guess - gain)
             guess = max(guess, found[step.k])
         v = found[step.k]
-        d = decision(str(step.move))
+        d = str(step.move) if whole else decision(str(step.move))
         if d not in out or out[d][0] < v:
             out[d] = (float(v),)
     return out
