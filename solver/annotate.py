@@ -36,8 +36,8 @@ class Round:
 
 @dataclass(frozen=True)
 class Annotator:
-    """What annotating needs of a game: ``read(position)`` a position from its text or JSON
-    (PositionError); ``play(position, event)`` the position after a move or a chance outcome's label
+    """What annotating needs of a game: ``parse_text`` and ``from_json``, a position from its text or
+    JSON (PositionError); ``play(position, event)`` the position after a move or a chance outcome's label
     (ValueError when it is neither); ``view(history, seat)`` the seat's view of the last of the
     positions since the round's start; ``advise(view, samples=, seed=, timeout=, jobs=, pieces=)``;
     ``known(position, timeout)`` each whole move's value for the mover with all cards known
@@ -46,7 +46,8 @@ class Annotator:
     the verdicts; ``low`` the value of nothing to keep (for a win: 0)."""
 
     game: str
-    read: Callable[[Any], Any]
+    parse_text: Callable[[str], Any]
+    from_json: Callable[[Any], Any]
     play: Callable[[Any, str], Any]
     view: Callable[[list, int], Any]
     advise: Callable[..., Advice]
@@ -62,6 +63,10 @@ class Annotator:
     @property
     def name(self) -> str:
         return games.info(self.game).name
+
+    def read(self, pos: Any) -> Any:
+        """A position from its text notation or its JSON object."""
+        return self.parse_text(pos) if isinstance(pos, str) else self.from_json(pos)
 
 
 @dataclass

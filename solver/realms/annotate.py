@@ -20,9 +20,6 @@ VERDICTS = {KEPT: "kept a sure trick", THREW_AWAY: "threw away a sure trick", NO
             UNKNOWN: "not solved in time"}
 
 
-def _read(pos: Any) -> Position:
-    return parse_position(pos) if isinstance(pos, str) else position_from_json(pos)
-
 
 def _play(pos: Position, event: str) -> Position:
     if pos.to_move is None:
@@ -50,7 +47,7 @@ def _canonical(pos: Position, move: str) -> str:
     return next(str(m) for m in legal_moves(pos) if str(m).lower() == text)
 
 
-ANNOTATOR = shared.Annotator("realms", _read, _play, lambda history, seat: view_of(history[-1], seat), advise, _known,
+ANNOTATOR = shared.Annotator("realms", parse_position, position_from_json, _play, lambda history, seat: view_of(history[-1], seat), advise, _known,
                              _canonical, _events, VERDICTS, format_text, position_to_json)
 
 __all__ = ["ANNOTATOR", "VERDICTS"]

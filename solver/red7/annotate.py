@@ -20,9 +20,6 @@ VERDICTS = {KEPT: "kept a forced win", THREW_AWAY: "threw away a forced win", NO
             UNKNOWN: "not solved in time"}
 
 
-def _read(pos: Any) -> Position:
-    return parse_position(pos) if isinstance(pos, str) else position_from_json(pos)
-
 
 def _events(obj: dict) -> list[tuple[Any, Any]]:
     raws = obj.get("rounds")
@@ -42,7 +39,7 @@ def _canonical(pos: Position, move: str) -> str:
     return next(str(m) for m in legal_moves(pos) if str(m).lower() == text)
 
 
-ANNOTATOR = shared.Annotator("red7", _read, apply, lambda history, seat: view_of(history[-1], seat), advise, _known,
+ANNOTATOR = shared.Annotator("red7", parse_position, position_from_json, apply, lambda history, seat: view_of(history[-1], seat), advise, _known,
                              _canonical, _events, VERDICTS, format_text, position_to_json)
 
 

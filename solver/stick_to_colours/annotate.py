@@ -20,9 +20,6 @@ VERDICTS = {KEPT: "kept the best margin", THREW_AWAY: "gave away margin", NONE: 
             UNKNOWN: "not solved in time"}
 
 
-def _read(pos: Any) -> Position:
-    return parse_position(pos) if isinstance(pos, str) else position_from_json(pos)
-
 
 def _events(obj: dict) -> list[tuple[Any, Any]]:
     moves = obj.get("moves")
@@ -39,7 +36,7 @@ def _canonical(pos: Position, move: str) -> str:
     return str(Move.parse(move))
 
 
-ANNOTATOR = shared.Annotator("stick-to-colours", _read, apply, view_of, advise, _known, _canonical, _events, VERDICTS,
+ANNOTATOR = shared.Annotator("stick-to-colours", parse_position, position_from_json, apply, view_of, advise, _known, _canonical, _events, VERDICTS,
                              format_text, position_to_json, binary=False)
 
 __all__ = ["ANNOTATOR", "VERDICTS"]
