@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbiter.model.steps import is_continued, unmarked
+
 from .pieces import Pieces, local
 from .stats import Z95, wilson
 
@@ -49,7 +51,8 @@ class Measure:
 class Seat:
     """What the advice needs of a game. ``solve(deals, deadline, *args)`` returns a PieceResult
     (``deadline`` a ``time.time()``, so that it holds in any process); ``measures[0]`` ranks the
-    moves; ``continues(move)`` says whether a move text stops at a chance event."""
+    moves. A move that stops at a chance event, the rest chosen once it is seen, comes from
+    ``solve`` as its step interface writes it, with the mark (``model/steps.py``: ``play R3 draw ...``)."""
 
     game: str
     measures: tuple[Measure, ...]
@@ -57,7 +60,6 @@ class Seat:
     args: tuple = ()
     piece: int = CHECK_EVERY  # deals per piece of a sample (the deals of a piece share a table)
     exact_piece: int = 100  # and of an exact enumeration, which never stops early
-    continues: Callable[[str], bool] = lambda move: False
     describe: Callable[[Any], str] = str  # the view's one-line text
     decision: Callable[[str], str] = lambda move: move  # the part of a whole move advised (up to a chance event)
 
@@ -296,7 +298,7 @@ def _new_entry(move: str, seat: Seat, missing: int, exact: bool) -> MoveShare:
     each measure's lowest value (a Red7 turn that needs a card only some deals deal is worth nothing
     in the others)."""
     low = [int(m.low) if m.binary else m.low for m in seat.measures]  # a count of wins stays an int
-    return MoveShare(move, low[0] * missing, missing, exact, seat.continues(move), None, seat.measures,
+    return MoveShare(unmarked(move), low[0] * missing, missing, exact, is_continued(move), None, seat.measures,
                      [x * missing for x in low], [x * x * missing for x in low])
 
 

@@ -138,7 +138,7 @@ def sampled_bot(game: Game, seen: Seen, rng: random.Random, samples: int = SAMPL
         advice = game.advise(seen.view, samples=samples, seed=rng.getrandbits(32), timeout=timeout)
         if advice.stopped == "interrupted":
             raise KeyboardInterrupt  # advise keeps partial results; a game stops on Ctrl-C
-        totals = {m.text: tuple(m.totals) for m in advice.moves if m.deals}
+        totals = {m.move: tuple(m.totals) for m in advice.moves if m.deals}
     else:
         totals = _midturn_totals(game, seen, rng, steps, samples, timeout)
     return _best_of(totals, order)
@@ -159,15 +159,16 @@ def _midturn_totals(game: Game, seen: Seen, rng: random.Random, steps: list[str]
                 totals[s] += perfect(game.apply_step(state, s))
     except SearchLimit:
         pass
-    return {s: (v,) for s, v in totals.items()}
+    return {unmarked(s): (v,) for s, v in totals.items()}
 
 
 def _best_of(totals: dict[str, tuple], order: list[str]) -> str:
-    """The step with the best totals (first measure first); ties, and steps without one, in ``order``."""
+    """The step with the best totals (first measure first; the totals keyed by the step's text without
+    its mark); ties, and steps without one, in ``order``."""
     if not totals:
         return order[0]
     top = max(totals.values())
-    return next((s for s in order if totals.get(s) == top or totals.get(unmarked(s)) == top), order[0])
+    return next((s for s in order if totals.get(unmarked(s)) == top), order[0])
 
 
 def exact_bot(game: Game, seen: Seen, rng: random.Random, max_deals: int = EXACT_DEALS,
@@ -183,14 +184,14 @@ def exact_bot(game: Game, seen: Seen, rng: random.Random, max_deals: int = EXACT
         if advice.stopped is None:
             state = game.consistent(seen, rng, 1)[0]
             order = game.greedy(seen, state, list(game.steps(state)))
-            return _best_of({m.text: tuple(m.totals) for m in advice.moves}, order)
+            return _best_of({m.move: tuple(m.totals) for m in advice.moves}, order)
         return sampled_bot(game, seen, rng, timeout=timeout)
     states = game.every_consistent(seen)
     steps = list(game.steps(states[0]))
     order = game.greedy(seen, states[0], steps)
     search = Defence(game.rules(seen.view), Budget(None, timeout))
     try:
-        totals = {s: (best(search.after(states, s), [1] * len(states))[0],) for s in steps}
+        totals = {unmarked(s): (best(search.after(states, s), [1] * len(states))[0],) for s in steps}
     except SearchLimit:
         return sampled_bot(game, seen, rng, timeout=timeout)
     return _best_of(totals, order)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from arbiter.model.realms import steps as realms_steps
 from arbiter.model.realms.cards import TREE, card_code
 from arbiter.model.realms.game import Position, PositionError
 from arbiter.model.realms.view import View, format_view, parse_view
@@ -31,10 +32,6 @@ def decision(move: str) -> str:
     return _TREE if move.startswith(_TREE + "=") else move
 
 
-def _continues(move: str) -> bool:
-    return move == _TREE
-
-
 def values(pos: Position, me: int, tricks: int, budget: Budget, table: Table, whole: bool = False) -> Values:
     """For one deal (every hand known, the pile shuffled): each decision of ``me`` (to decide in
     ``pos``) with the tricks it makes sure of in the next ``tricks`` tricks against all the others
@@ -53,7 +50,7 @@ def values(pos: Position, me: int, tricks: int, budget: Budget, table: Table, wh
             found[step.k] = gain + guarantee.exact(after, tricks - ended, guess - gain)
             guess = max(guess, found[step.k])
         v = found[step.k]
-        d = str(step.move) if whole else decision(str(step.move))
+        d = str(step.move) if whole else realms_steps.cut(pos, step.move)[0]  # a Tree as ``TRE ...``
         if d not in out or out[d][0] < v:
             out[d] = (float(v),)
     return out
@@ -88,8 +85,8 @@ def measure(tricks: int) -> Measure:
 
 
 def seat(view: View, tricks: int = TRICKS) -> Seat:
-    return Seat("realms", (measure(tricks),), solve_deals, (view.seat, tricks), continues=_continues,
-                describe=format_view, decision=decision)
+    return Seat("realms", (measure(tricks),), solve_deals, (view.seat, tricks), describe=format_view,
+                decision=decision)
 
 
 def advise(view: View | str, *, tricks: int = TRICKS, exact: bool = False, samples: int = SAMPLES, seed: int = 0,

@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from arbiter.model.red7 import steps
 from arbiter.model.red7.game import DRAW, Position, PositionError
 from arbiter.model.red7.view import View, format_view, parse_view
 
@@ -44,11 +45,17 @@ def decision(turn: str) -> str:
 
 # -- one deal: every first turn of the mover, in one search with one table ----------------------
 
+def decided(pos: Position, move: Any) -> str:
+    """The first step of a whole turn as the step interface writes it (``model/red7/steps.py``): the
+    turn up to a draw its player acts after, marked (``play R3 draw ...``), or the whole turn."""
+    return steps.cut(pos, move)[0] if DRAW in str(move).split() else str(move)
+
+
 def _first_turns(search: Any, game: Red7Game, pos: Position, whole: bool) -> dict[str, bool]:
     me = pos.to_move
     found: dict[str, bool] = {}
     for m, child in game.moves(game.state(pos)):
-        d = str(m) if whole else decision(str(m))
+        d = str(m) if whole else decided(pos, m)
         if not found.get(d):
             found[d] = search.wins(child, me)
     return found
@@ -96,12 +103,7 @@ def solve_deals(deals: list[Position], deadline: float | None = None, whole: boo
 WIN = Measure("win", MEASURE)
 
 
-def _continues(move: str) -> bool:
-    return move.split()[-1] == DRAW
-
-
-SEAT = Seat("red7", (WIN,), solve_deals, (False, SEARCH_ORDER_FROM), PIECE, EXACT_PIECE, _continues, format_view,
-            decision)
+SEAT = Seat("red7", (WIN,), solve_deals, (False, SEARCH_ORDER_FROM), PIECE, EXACT_PIECE, format_view, decision)
 
 
 SELF = Measure("self", "self-interested win share: the share of the deals in which the turn wins against "
@@ -123,7 +125,7 @@ def solve_self_interested(deals: list[Position], deadline: float | None, order_f
         before = budget.nodes
         try:
             for m, child in game.moves(game.state(pos)):
-                d = decision(str(m))
+                d = decided(pos, m)
                 won = search.wins(child, me)
                 old = both.get(d, (0.0, 0.0))
                 both[d] = (float(found[d]), max(old[1], float(won)))
@@ -139,12 +141,11 @@ def seat(order_from: int | None = SEARCH_ORDER_FROM, self_interested: bool = Fal
     """Red7's seat for the shared advice, its searches ordering children from ``order_from`` hand cards;
     ``self_interested`` adds the max-n measure (first: it ranks) beside the coalition's."""
     if self_interested:
-        return Seat("red7", (SELF, WIN), solve_self_interested, (order_from,), PIECE, EXACT_PIECE, _continues,
-                    format_view, decision)
+        return Seat("red7", (SELF, WIN), solve_self_interested, (order_from,), PIECE, EXACT_PIECE, format_view,
+                    decision)
     if order_from == SEARCH_ORDER_FROM:
         return SEAT
-    return Seat("red7", SEAT.measures, solve_deals, (False, order_from), PIECE, EXACT_PIECE, _continues,
-                format_view, decision)
+    return Seat("red7", SEAT.measures, solve_deals, (False, order_from), PIECE, EXACT_PIECE, format_view, decision)
 
 
 def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, seed: int = 0,
