@@ -31,7 +31,8 @@ def pct(x: float) -> str:
 
 
 def value(advice: Advice, x: float) -> str:
-    return pct(x) if advice.measures[0].binary else f"{x:+6.2f}"
+    m = advice.measures[0]
+    return pct(x) if m.binary or (m.low, m.high) == (0, 1) else f"{x:+6.2f}"  # a share, or a chance, in percent
 
 
 def explain(advice: Advice) -> list[str]:
@@ -170,8 +171,8 @@ SEATS = _seats()
 @click.option("--tricks", type=click.IntRange(1, 7),
               help="Realms: the horizon of the trick values, in tricks (default 1: the trick in progress).")
 @click.option("--self-interested", "self_interested", is_flag=True,
-              help="Red7, 3-4 players: rank by the share of deals won against opponents who each play for "
-                   "themselves (max-n, paranoid tie rule), the coalition's share beside it.")
+              help="3-4 players: rank by the value against opponents who each play for themselves (max-n, "
+                   "equally good moves equally likely), the coalition's value beside it.")
 @click.option("--best-defence", "best_defence", is_flag=True,
               help="Small views: the exact value of each turn for a player who sees only this view and what play "
                    "shows, against opponents who see every card (best defence), the win share beside it.")
@@ -202,8 +203,6 @@ def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeo
         if hide and _is_view(seat, text):
             fail("--hide takes a whole position (all cards shown); this is already a view")
         fail(f"bad view: {e}")
-    if self_interested and game != "red7":
-        fail("--self-interested is for Red7 views")
     if best_defence and seat.best_defence is None:
         fail(f"--best-defence is not built for {games.info(game).name} views")
     if best_defence and (exact or self_interested):

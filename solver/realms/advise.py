@@ -11,13 +11,27 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from arbiter.model.realms import fast
 from arbiter.model.realms import steps as realms_steps
 from arbiter.model.realms.cards import TREE, card_code
-from arbiter.model.realms.game import Position, PositionError
+from arbiter.model.realms.game import (
+    COLOUR_CHOICE,
+    DRAW,
+    PLAY,
+    POINTS_PER_TRICK,
+    STEAL,
+    Position,
+    PositionError,
+    chance_outcomes,
+    choice_kind,
+    legal_moves,
+    successor,
+)
 from arbiter.model.realms.view import View, format_view, parse_view
 
 from .. import advise as shared
-from ..advise import MAX_DEALS, SAMPLES, Advice, Measure, PieceResult, Seat, Values
+from ..advise import MAX_DEALS, SAMPLES, Advice, Measure, PieceResult, Seat, Values, solve_each
+from ..maxn import SelfInterested
 from ..pieces import Pieces
 from ..search import Budget, SearchLimit, Table
 from . import ALL, Guarantee, Tree
@@ -74,6 +88,90 @@ def solve_deals(deals: list[Position], deadline: float | None, me: int, tricks: 
     return done, None, "python"
 
 
+class OwnTricks:
+    """Realms for ``maxn.SelfInterested``: states (position, tricks ended since the root), each player's
+    payoff the tricks it has won when the horizon, halftime or the end of the game is reached. The
+    last play of the horizon's last trick is scored by the trick's resolution alone (``fast.resolver``:
+    what the card takes with it, a Troll's steal, the draws after, come after the horizon), a state
+    ``(None, payoffs)``; ``last=False`` plays it out instead (the plain way, for tests)."""
+
+    def __init__(self, root: Position, tricks: int, last: bool = True) -> None:
+        self.scores, self.round, self.tricks, self.last = root.scores, root.round, tricks, last
+        self.resolve = fast.resolver(root.ruleset)
+
+    def key(self, state: tuple) -> tuple:
+        return state
+
+    def to_move(self, state: tuple) -> int | None:
+        return state[0].to_move
+
+    def _won(self, pos: Position) -> tuple[int, ...]:
+        return tuple((s - r) // POINTS_PER_TRICK for s, r in zip(pos.scores, self.scores, strict=True))
+
+    def payoffs(self, state: tuple) -> tuple[int, ...] | None:
+        pos, ended = state
+        if pos is None:
+            return ended
+        if ended < self.tricks and pos.phase in (PLAY, DRAW, STEAL) and pos.round == self.round:
+            return None
+        return self._won(pos)
+
+    def after(self, state: tuple, pos: Position) -> tuple:
+        return pos, state[1] + (1 if state[0].trick and not pos.trick else 0)
+
+    def children(self, state: tuple) -> list[tuple]:
+        pos, ended = state
+        moves = legal_moves(pos)
+        if not (self.last and ended + 1 == self.tricks and pos.phase == PLAY and len(pos.trick) + 1 == pos.players):
+            return [self.after(state, successor(pos, m)) for m in moves]
+        cards, players = pos.plays()
+        won = self._won(pos)
+        out = []
+        for m in moves:
+            these = cards + ([] if m.card is None else [(m.card, m.choice if choice_kind(m.card, not cards) ==
+                                                          COLOUR_CHOICE else None)])
+            w, _, _ = self.resolve(pos.ruling, [c for c, _ in these], [x for _, x in these])
+            who = None if w is None else (players + [pos.to_move])[w]
+            out.append((None, tuple(t + (i == who) for i, t in enumerate(won))))
+        return out
+
+    def chance(self, state: tuple) -> list[tuple[float, tuple]]:
+        return [(p, self.after(state, after)) for p, _, after in chance_outcomes(state[0])]
+
+
+def self_values(pos: Position, me: int, tricks: int, budget: Budget) -> dict[str, float]:
+    """For one deal: each decision of ``me`` with the tricks it expects in the next ``tricks`` tricks
+    against opponents who each play for their own tricks (``maxn.SelfInterested``, ties uniform, chance
+    by its probabilities); a decision of several moves (the Tree) at its best."""
+    game = OwnTricks(pos, tricks)
+    search = SelfInterested(game, budget)
+    out: dict[str, float] = {}
+    for m in legal_moves(pos):
+        d = realms_steps.cut(pos, m)[0]
+        out[d] = max(out.get(d, 0.0), float(search.value(game.after((pos, 0), successor(pos, m)), me)))
+    return out
+
+
+def solve_self_interested(deals: list[Position], deadline: float | None, me: int, tricks: int) -> PieceResult:
+    """One piece, each deal with two values per decision: the self-interested tricks (``self_values``,
+    first: they rank) and the coalition's (``values``)."""
+    table = Table(TABLE_SIZE)
+
+    def one(pos: Position, left: float | None) -> tuple[Values, int]:
+        budget = Budget(None, left)
+        plain = values(pos, me, tricks, budget, table)
+        own = self_values(pos, me, tricks, budget)
+        return {d: (own[d], v[0]) for d, v in plain.items()}, budget.nodes
+
+    return solve_each(deals, deadline, one)
+
+
+SELF_MEASURE = ("self-interested tricks: the tricks the move expects in the next {tricks} trick(s) against "
+                "opponents who each play for their own tricks (max-n: a player who cannot raise its own expectation "
+                "plays any of its equally good moves, each as likely; chance by its probabilities), every hand "
+                "known, averaged over the consistent deals")
+
+
 def measure(tricks: int) -> Measure:
     if tricks == 1:
         return Measure("trick", "trick share: the share of the deals of the hidden hands consistent with the view "
@@ -84,7 +182,12 @@ def measure(tricks: int) -> Measure:
                    binary=False, high=float(tricks))
 
 
-def seat(view: View, tricks: int = TRICKS) -> Seat:
+def seat(view: View, tricks: int = TRICKS, self_interested: bool = False) -> Seat:
+    """Realms's seat for the shared advice; ``self_interested`` adds the max-n measure (first: it ranks)."""
+    if self_interested:
+        own = Measure("self", SELF_MEASURE.format(tricks=tricks), binary=False, high=float(tricks))
+        return Seat("realms", (own, measure(tricks)), solve_self_interested, (view.seat, tricks), describe=format_view,
+                    decision=decision)
     return Seat("realms", (measure(tricks),), solve_deals, (view.seat, tricks), describe=format_view,
                 decision=decision)
 
@@ -92,9 +195,10 @@ def seat(view: View, tricks: int = TRICKS) -> Seat:
 def advise(view: View | str, *, tricks: int = TRICKS, exact: bool = False, samples: int = SAMPLES, seed: int = 0,
            timeout: float | None = None, jobs: int = 1, max_deals: int = MAX_DEALS, stop_early: bool = True,
            progress: Callable[[Advice], None] | None = None, pieces: Pieces | None = None,
-           cache: dict | None = None) -> Advice:
+           cache: dict | None = None, self_interested: bool = False) -> Advice:
     """Each decision's trick value for the seat of ``view`` (a View or its notation), over ``tricks``
-    tricks: the shared ``advise`` on Realms's seat. PositionError for a bad view or horizon."""
+    tricks: the shared ``advise`` on Realms's seat (``self_interested``: ranked by the max-n value, the
+    coalition's beside it). PositionError for a bad view or horizon."""
     if isinstance(view, str):
         view = parse_view(view)
     view.validate()
@@ -102,9 +206,12 @@ def advise(view: View | str, *, tricks: int = TRICKS, exact: bool = False, sampl
         raise PositionError("tricks", f"the horizon is 1 to 7 tricks, got {tricks}")
     if view.position.to_move != view.seat:
         raise PositionError("seat", f"player {view.seat} does not decide now")
-    return shared.advise(view, seat(view, tricks), exact=exact, samples=samples, seed=seed, timeout=timeout,
+    if self_interested and view.position.players < 3:
+        raise PositionError("players", "with two players the self-interested tricks are the tricks")
+    return shared.advise(view, seat(view, tricks, self_interested), exact=exact, samples=samples, seed=seed, timeout=timeout,
                          jobs=jobs, max_deals=max_deals, stop_early=stop_early, progress=progress, cache=cache,
                          pieces=pieces)
 
 
-__all__ = ["TRICKS", "advise", "decision", "seat", "solve_deals", "values"]
+__all__ = ["TRICKS", "OwnTricks", "advise", "decision", "seat", "self_values", "solve_deals", "solve_self_interested",
+           "values"]

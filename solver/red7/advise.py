@@ -106,34 +106,39 @@ WIN = Measure("win", MEASURE)
 SEAT = Seat("red7", (WIN,), solve_deals, (False, SEARCH_ORDER_FROM), PIECE, EXACT_PIECE, format_view, decision)
 
 
-SELF = Measure("self", "self-interested win share: the share of the deals in which the turn wins against "
-               "opponents who each play to win and, failing that, against the player asking (max-n, paranoid tie "
-               "rule, solved exactly per deal, every card known)")
+SELF = Measure("self", "self-interested win chance: the chance that the turn wins against opponents who each play "
+               "to win (max-n: a player who cannot raise its own chance plays any of its equally good moves, each as "
+               "likely), every card known, averaged over the deals", binary=False)
 
 
 def solve_self_interested(deals: list[Position], deadline: float | None, order_from: int | None
                           ) -> PieceResult:
-    """One piece, each deal with two values per decision: the coalition's forced win (``solve_deals``)
-    and the self-interested win (``maxn.SelfInterested`` on the Python game, same deadline)."""
+    """One piece, each deal with two values per decision: the self-interested win chance
+    (``maxn.SelfInterested``, ties uniform, on the Python game; first: it ranks) and the coalition's
+    forced win (``solve_deals``). A state
+    where some player can force a win against all the others together is settled by the coalition
+    search (the compiled core where it supports the ruleset): that player wins under max-n too."""
     coalition, stopped, engine = solve_deals(deals, deadline, False, order_from)
     done = []
-    budget = Budget(None, None if deadline is None else max(0.0, deadline - time.time()))
+    left = None if deadline is None else max(0.0, deadline - time.time())
+    budget = Budget(None, left)
+    game = Red7Game(deals[0].ruleset, order_from) if deals else None
+    forced, _, _, _ = open_search(game, deals[0].players, None, left, TABLE_SIZE) if deals else (None,) * 4
     for pos, (found, nodes) in zip(deals, coalition, strict=False):
-        game = Red7Game(pos.ruleset, order_from)
-        search = SelfInterested(game, budget)
+        search = SelfInterested(game, budget, forced.wins, pos.players)
         me, both = pos.to_move, {}
-        before = budget.nodes
+        before = budget.nodes + forced.budget.nodes
         try:
             for m, child in game.moves(game.state(pos)):
                 d = decided(pos, m)
-                won = search.wins(child, me)
+                chance = 1.0 if found[d] else float(search.value(child, me))  # a forced win wins against any play
                 old = both.get(d, (0.0, 0.0))
-                both[d] = (float(found[d]), max(old[1], float(won)))
+                both[d] = (max(old[0], chance), float(found[d]))
         except SearchLimit:
             return done, "timeout", engine + "+python"
         except KeyboardInterrupt:
             return done, "interrupted", engine + "+python"
-        done.append((both, nodes + budget.nodes - before))
+        done.append((both, nodes + budget.nodes + forced.budget.nodes - before))
     return done, stopped, engine + "+python"
 
 

@@ -15,7 +15,8 @@ from arbiter.model.stick_to_colours import Position, PositionError, legal_moves
 from arbiter.model.stick_to_colours.view import View, format_view, parse_view
 
 from .. import advise as shared
-from ..advise import MAX_DEALS, SAMPLES, Advice, Measure, PieceResult, Seat, Values
+from ..advise import MAX_DEALS, SAMPLES, Advice, Measure, PieceResult, Seat, Values, solve_each
+from ..maxn import SelfInterested
 from ..pieces import Pieces
 from ..search import Budget, Search, SearchLimit, Table
 from .state import State, StickState
@@ -76,12 +77,54 @@ MEASURE = Measure("margin", "score margin at the end of this turn (the auction o
 SEAT = Seat("stick-to-colours", (MEASURE,), solve_deals, describe=format_view)
 
 
+class OwnMargins(ThisTurn):
+    """The cut game for ``maxn.SelfInterested``: each player's payoff its own margin at the cut (its score
+    less the best of the others'), so that each plays to come out ahead of the rest."""
+
+    def payoffs(self, state: State) -> tuple[int, ...] | None:
+        if self.outcome(state, 0) is None:
+            return None
+        scores = self.scores(state)
+        return tuple(s - max(scores[:i] + scores[i + 1:]) for i, s in enumerate(scores))
+
+
+def self_values(pos: Position, budget: Budget) -> dict[str, float]:
+    """For one deal: each decision of the player to move with the margin it expects at the end of this
+    turn against opponents who each play for their own margin (``maxn.SelfInterested``, ties uniform)."""
+    game = OwnMargins(pos)
+    search = SelfInterested(game, budget)
+    me = pos.to_move
+    return {str(m): float(search.value(after, me)) for m, after in zip(legal_moves(pos), game.turns(game.root),
+                                                                       strict=True)}
+
+
+def solve_self_interested(deals: list[Position], deadline: float | None) -> PieceResult:
+    """One piece, each deal with two values per decision: the self-interested margin (``self_values``,
+    first: it ranks) and the coalition's (``values``)."""
+
+    def one(pos: Position, left: float | None) -> tuple[Values, int]:
+        budget = Budget(None, left)
+        plain = values(pos, budget, Table(TABLE_SIZE))
+        own = self_values(pos, budget)
+        return {d: (own[d], v[0]) for d, v in plain.items()}, budget.nodes
+
+    return solve_each(deals, deadline, one)
+
+
+SELF = Measure("self", "self-interested margin: the margin at the end of this turn that the decision expects against "
+               "opponents who each play for their own margin (max-n: a player who cannot raise its own margin plays "
+               "any of its equally good decisions, each as likely), every card known, averaged over the consistent "
+               "deals", binary=False, low=-MARGIN_RANGE, high=MARGIN_RANGE)
+SELF_SEAT = Seat("stick-to-colours", (SELF, MEASURE), solve_self_interested, describe=format_view)
+
+
 def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, seed: int = 0,
            timeout: float | None = None, jobs: int = 1, max_deals: int = MAX_DEALS, stop_early: bool = True,
            progress: Callable[[Advice], None] | None = None, pieces: Pieces | None = None,
-           cache: dict | None = None) -> Advice:
+           cache: dict | None = None, self_interested: bool = False) -> Advice:
     """Each decision's margin for the seat of ``view`` (a View or its notation): the shared
-    ``advise`` on Stick to Colours's seat. PositionError for a bad view."""
+    ``advise`` on Stick to Colours's seat (``self_interested``, 3-4 players: ranked by the max-n
+    margin, the coalition's beside it). PositionError for a bad view."""
     if isinstance(view, str):
         view = parse_view(view)
     view.validate()
@@ -89,8 +132,11 @@ def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, see
         raise PositionError("position", "the game is over: there is no decision to advise")
     if view.position.to_move != view.seat:
         raise PositionError("seat", f"player {view.seat} does not decide now")
-    return shared.advise(view, SEAT, exact=exact, samples=samples, seed=seed, timeout=timeout, jobs=jobs,
+    if self_interested and view.position.players < 3:
+        raise PositionError("players", "with two players the self-interested margin is the margin")
+    return shared.advise(view, SELF_SEAT if self_interested else SEAT, exact=exact, samples=samples, seed=seed, timeout=timeout, jobs=jobs,
                          max_deals=max_deals, stop_early=stop_early, progress=progress, cache=cache, pieces=pieces)
 
 
-__all__ = ["MEASURE", "SEAT", "ThisTurn", "advise", "solve_deals", "values"]
+__all__ = ["MEASURE", "SEAT", "SELF_SEAT", "OwnMargins", "ThisTurn", "advise", "self_values", "solve_deals",
+           "solve_self_interested", "values"]

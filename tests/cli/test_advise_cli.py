@@ -141,3 +141,32 @@ def test_best_defence_is_for_red7_views():
     out = run("realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 | trick - | hands R8 B7 / 2 "
               "| draw 0 | shuffled - | discard -", "--best-defence")
     assert out.exit_code == 2 and "--best-defence is not built for Realms" in out.output
+
+
+REALMS3 = ("realms default phase=play round=1 dealer=2 leader=0 ruling=green scores=0,0,0 | trick GDr | hands 6 / "
+           "R6 Y3 B6 G7 YRe GRe WLK / 7 | draw 44 | shuffled - | discard -")
+STICK3 = ("stick-to-colours default | players 3 dealer 1 passes - | deck 3 | market B1 B2:x0 B5:x0 BJ:x0 G1 | hands "
+          "?2 R2 R3 R5 R6 RJ B7 B9 G4 G5 G5 G8 GJ holds 3 / R5 G2 G6 / ?2 R6 R8 R9 B1 B2 B3 B4 G2 G3 G4 G9 holds 3 | "
+          "discard R1 R3 R4 R4 R7 B6 B8 G3 G6 G7 | auction - | seat 1")
+
+
+@pytest.mark.parametrize("view, plain", [(REALMS3, "trick"), (STICK3, "margin")])
+def test_self_interested_for_every_game(view, plain):
+    # Against opponents who each play for themselves a move gets at least what it forces against all
+    # of them together, deal by deal, so on the same deals its mean is never lower.
+    out = run(view, "--self-interested", "--samples", "6", "--json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert [m["name"] for m in data["measures"]] == ["self", plain]
+    assert data["measure"].startswith("self-interested")
+    for m in data["moves"]:
+        assert m["win_share"] >= m[plain]["mean"] - 1e-9, m
+    text = run(view, "--self-interested", "--samples", "6").output
+    assert "Measure: self-interested" in text and f"Beside a turn where it differs: {plain}" in text
+
+
+def test_self_interested_needs_three_players():
+    two = ("realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 | trick - | hands R8 B7 / 2 "
+           "| draw 0 | shuffled - | discard -")
+    out = run(two, "--self-interested")
+    assert out.exit_code == 2 and "with two players" in out.output, out.output

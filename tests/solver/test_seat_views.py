@@ -134,8 +134,8 @@ def test_a_turn_cut_at_a_draw_is_marked_in_json_as_in_text():
 
 
 def test_self_interested_wins_at_least_what_the_coalition_allows():
-    # Max-n with the paranoid tie rule: opponents who may also play for themselves can only let
-    # the asker win more often than opponents who all play against it.
+    # Max-n (uniform tie rule): opponents who each play for themselves can only let the asker win
+    # more often than opponents who all play against it.
     text = "blue 0 basic | I4 O3 G3 Y2 G1 / R7 R6 | 3 / G7 G5 G2 | 4 / V6 Y3 O1 | deck 25"
     advice = red7_advise(text, samples=12, seed=3, self_interested=True, stop_early=False)
     assert [m.name for m in advice.measures] == ["self", "win"]
