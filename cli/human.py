@@ -9,18 +9,19 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 import click
 from arbiter.model.red7 import steps as red7_steps
-from arbiter.model.red7.cards import ALL_CARDS, COLOUR_NAMES
+from arbiter.model.red7.cards import COLOUR_NAMES
 from arbiter.model.red7.game import Position
 from arbiter.model.steps import Midturn, unmarked
 from arbiter.solver import bots
 
 from .advise import explain
 from .advise import run as run_advice
-from .common import cards
+from .common import card, cards
 
 HINT_SAMPLES = 30
 HINT_SECONDS = 10.0
@@ -28,10 +29,18 @@ HELP = "type a number or a turn from the list, hint, undo or quit"
 STEP_NOTE = "(... : you choose the rest once you have seen the card)"
 
 
-def seat_lines(pos: Position, human: int) -> list[str]:
-    """The Red7 table as ``human`` sees it: their own hand, every Palette, hidden hands as counts."""
-    pile = cards(ALL_CARDS & ~pos.cards_in_play())
-    lines = [f"Canvas: {COLOUR_NAMES[pos.rule]}   pile below: {pile}   deck: {len(pos.deck)} cards"]
+def to_canvas(turn: str) -> list[str]:
+    """The cards a turn (or step) puts on the Canvas, in order (a hand discard, a card an Action 7 moves there)."""
+    words = turn.split()
+    return [code.upper() for verb, code in pairwise(words) if verb.lower() in ("discard", "canvas")]
+
+
+def seat_lines(pos: Position, human: int, canvas: list[str]) -> list[str]:
+    """The Red7 table as ``human`` sees it: the Canvas pile (``canvas``, in play order: the top card gives
+    the rule, the cards below it are public), their own hand, every Palette, hidden hands as counts."""
+    top = f" ({card(canvas[-1])} on top)" if canvas else ""
+    below = " ".join(card(c) for c in canvas[:-1]) or "-"
+    lines = [f"Canvas: {COLOUR_NAMES[pos.rule]}{top}   pile below, in play order: {below}   deck: {len(pos.deck)} cards"]
     lead = pos.leader()
     for i in range(pos.players):
         who = "you" if i == human else f"player {i}"
@@ -42,11 +51,15 @@ def seat_lines(pos: Position, human: int) -> list[str]:
     return lines
 
 
-def _red7_screen(view: Any, state: Any, human: int) -> list[str]:
-    return seat_lines(red7_steps.now(state) if isinstance(state, Midturn) else state, human)
+def _canvas(said: list[str]) -> list[str]:
+    return [c for text in said for c in to_canvas(text)]
 
 
-def _realms_screen(view: Any, state: Any, human: int) -> list[str]:
+def _red7_screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
+    return seat_lines(red7_steps.now(state) if isinstance(state, Midturn) else state, human, _canvas(said))
+
+
+def _realms_screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
     from arbiter.model.realms.cards import COLOUR_NAMES as REALMS_COLOURS
     from arbiter.model.realms.cards import codes
     from arbiter.model.realms.game import current_ruling
@@ -72,7 +85,7 @@ def _realms_screen(view: Any, state: Any, human: int) -> list[str]:
     return lines
 
 
-def _stick_screen(view: Any, state: Any, human: int) -> list[str]:
+def _stick_screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
     from arbiter.model.stick_to_colours.cards import codes
 
     from .stick_to_colours import slot
@@ -102,11 +115,11 @@ def _stick_screen(view: Any, state: Any, human: int) -> list[str]:
     return lines
 
 
-def _red7_final(pos: Any, human: int) -> list[str]:
-    return seat_lines(pos, human)
+def _red7_final(pos: Any, human: int, said: list[str]) -> list[str]:
+    return seat_lines(pos, human, _canvas(said))
 
 
-def _scores_final(pos: Any, human: int) -> list[str]:
+def _scores_final(pos: Any, human: int, said: list[str]) -> list[str]:
     names = ["you" if i == human else ("bot" if i >= pos.players else f"player {i}") for i in range(len(pos.scores))]
     return ["Scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, pos.scores, strict=True))]
 
@@ -119,8 +132,8 @@ class HumanGame:
 
     name: str
     bots: bots.Game
-    screen: Callable[[Any, Any, int], list[str]]
-    final: Callable[[Any, int], list[str]]
+    screen: Callable[[Any, Any, int, list[str]], list[str]]
+    final: Callable[[Any, int, list[str]], list[str]]
 
 
 def human_game(game: str) -> HumanGame:
@@ -161,7 +174,7 @@ def play_human(start: Any, human: int, bot_name: str, seed: int, game: str = "re
                f"At your turn {HELP}.")
     while True:
         try:
-            last = _run(table, start, human, bot, seed, kept, starts)
+            last, said = _run(table, start, human, bot, seed, kept, starts)
         except _Undo as e:
             if e.mid:
                 del kept[starts.pop():]  # the turn in progress
@@ -172,18 +185,20 @@ def play_human(start: Any, human: int, bot_name: str, seed: int, game: str = "re
             return
         break
     click.echo("")
-    click.echo("\n".join(table.final(last, human)))
+    click.echo("\n".join(table.final(last, human, said)))
     winners = list(table.bots.winners(last))
-    said = " and ".join("you" if w == human else ("the bot" if w >= last.players else f"player {w}")
+    named = " and ".join("you" if w == human else ("the bot" if w >= last.players else f"player {w}")
                         for w in winners) or "nobody"
-    click.echo(f"Game over: {said} {'win' if human in winners or len(winners) > 1 else 'wins'}.")
+    click.echo(f"Game over: {named} {'win' if human in winners or len(winners) > 1 else 'wins'}.")
 
 
 def _run(table: HumanGame, start: Any, human: int, bot: bots.Bot, seed: int, kept: list[str],
-         starts: list[int]) -> Any:
+         starts: list[int]) -> tuple[Any, list[str]]:
     """One pass of the game from the deal, the human's ``kept`` steps replayed silently first; the
-    last state. Raises _Undo or _Stop from the human's input."""
+    last state and every event as the human was shown it (a Red7 screen keeps the Canvas pile in
+    play order from them). Raises _Undo or _Stop from the human's input."""
     replay = list(kept)
+    said: list[str] = []
     quiet = float("inf") if replay else -1  # events up to this step are the replay's: not shown again
 
     def human_step(seen: bots.Seen, k: int) -> str:
@@ -194,7 +209,7 @@ def _run(table: HumanGame, start: Any, human: int, bot: bots.Bot, seed: int, kep
             return replay.pop(0)
         state = table.bots.consistent(seen, bots.bot_rng(seed, k), 1)[0]
         done = len(starts) - (1 if seen.taken else 0)  # the human's turns finished before this one
-        step = _ask(table, seen, state, human, seed + k, done > 0)
+        step = _ask(table, seen, state, human, seed + k, done > 0, said)
         if not seen.taken:
             starts.append(len(kept))
         kept.append(step)
@@ -206,18 +221,20 @@ def _run(table: HumanGame, start: Any, human: int, bot: bots.Bot, seed: int, kep
     last = start
     for k, event in enumerate(bots.play(table.bots, start, choosers, seed)):
         last = event.after
+        said.append(event.shown.to(human))
         if k > quiet:
             who = ("you play" if event.player == human else "chance" if event.player is None
                    else f"player {event.player} plays")
-            click.echo(f"{who}: {event.shown.to(human)}")
-    return last
+            click.echo(f"{who}: {said[-1]}")
+    return last, said
 
 
-def _ask(table: HumanGame, seen: bots.Seen, state: Any, human: int, seed: int, can_undo: bool) -> str:
+def _ask(table: HumanGame, seen: bots.Seen, state: Any, human: int, seed: int, can_undo: bool,
+         said: list[str]) -> str:
     """The human's next step: the table, the legal steps, then what they type (a step's text or its
     number, ``undo``, ``quit``); hints and bad input are answered here."""
     click.echo("")
-    click.echo("\n".join(table.screen(seen.view, state, human)))
+    click.echo("\n".join(table.screen(seen.view, state, human, said)))
     texts = list(table.bots.steps(state))
     mid = bool(seen.taken)
     click.echo(f"This turn so far: {' '.join(unmarked(t) for t in seen.taken)}. Choose the rest:" if mid

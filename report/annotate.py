@@ -9,7 +9,7 @@ from typing import Any
 
 from arbiter.solver.annotate import Annotation, TurnNote
 
-from .render import _CSS, _card_css, _e, _html_scene, _html_table
+from .render import _CSS, _card_css, _e, _html_scene
 
 
 def _drawing(game: str) -> tuple[Callable[[dict, str], dict], dict[str, Any]]:
@@ -75,22 +75,40 @@ def text_lines(a: Annotation) -> list[str]:
     return lines
 
 
+# The page's own layout over the report's styles: each turn a block whose position spans the page
+# (a table column squeezed seven cards into rows of two at 1280 px and broke words letter by letter
+# at 400 px); the seats side by side where there is room; words broken only when longer than a line.
+_LAYOUT = """
+body { max-width: 72em; overflow-wrap: break-word; }
+.turn { border-top: 2px solid #ccc; margin-top: 1em; padding-top: .4em; }
+.turn h3 { font-size: 1.05em; margin: .2em 0; }
+.marks { display: flex; flex-wrap: wrap; gap: .2em 2em; margin: .3em 0 .5em; }
+.marks dt { font-size: .85em; color: #404040; } .marks dd { margin: 0; }
+.scene { display: flex; flex-wrap: wrap; align-items: flex-start; gap: .2em 2.5em; }
+.scene > p, .scene > .row { flex-basis: 100%; margin: .2em 0; }
+"""
+
+
 def to_html(a: Annotation) -> str:
+    """The page: each turn headed by its mover (named as the position's seats are, ``Player N``), then
+    its marks and the position before it, all cards drawn."""
     scene, tiles = _drawing(a.game.game if a.game else "red7")
     report = {"cards": tiles}
     name = a.game.name if a.game else "Red7"
     parts = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-             f"<title>Annotated {_e(name)} game</title>", f"<style>{_CSS}{_card_css(report)}</style>", "</head>",
-             "<body>", f"<h1>Annotated {_e(name)} game</h1>",
+             '<meta name="viewport" content="width=device-width, initial-scale=1">',
+             f"<title>Annotated {_e(name)} game</title>", f"<style>{_CSS}{_card_css(report)}{_LAYOUT}</style>",
+             "</head>", "<body>", f"<h1>Annotated {_e(name)} game</h1>",
              f"<p>{_e(text_lines(a)[0])} Each turn shows the position before it, all cards drawn.</p>"]
     pos_json = a.game.position_json if a.game else (lambda p: p)
     for r, notes in a.rounds:
         parts.append(f"<section><h2>Round {r.number}</h2>")
-        rows = [[str(k), f"player {n.player}", f"<code>{_e(n.move)}</code>", _e(_share(a, n)), _e(_best(a, n)),
-                 _e(_verdict(a, n)), _html_scene(report, scene(pos_json(n.before), "Before the turn"))]
-                for k, n in enumerate(notes, 1)]
-        parts.append(_html_table(["turn", "player", "move", "value", "best", "all cards known", "position before"],
-                                 rows))
+        for k, n in enumerate(notes, 1):
+            marks = [("value", _share(a, n)), ("best", _best(a, n)), ("all cards known", _verdict(a, n))]
+            before = _html_scene(report, scene(pos_json(n.before), "Before the turn"))
+            parts += [f'<section class="turn"><h3>Turn {k}: Player {n.player} plays <code>{_e(n.move)}</code></h3>',
+                      '<dl class="marks">' + "".join(f"<div><dt>{_e(t)}</dt><dd>{_e(v)}</dd></div>" for t, v in marks)
+                      + "</dl>", f'<div class="scene">{before}</div></section>']
         parts.append("</section>")
     if a.stopped:
         parts.append(f"<p>{_e(a.stopped)}: the turns above are the ones marked so far.</p>")

@@ -133,7 +133,9 @@ def read_game(text: str, annotators: dict[str, Callable[[], Annotator]]) -> tupl
             raise GameError(str(e)) from None
         if not isinstance(obj, dict):
             raise GameError("a game record is a JSON object")
-        game = _annotator(obj.get("game", "red7"), annotators)
+        pos = obj.get("position")
+        # a record names its game, or its position does (a puzzle file: {"title", "position", ...})
+        game = _annotator(obj.get("game") or (pos.get("game") if isinstance(pos, dict) else None) or "red7", annotators)
         if "turns" in obj or "position" in obj and not any(k in obj for k in ("rounds", "steps", "moves")):
             raws = [(obj.get("position"), obj.get("turns"))]
         else:

@@ -20,7 +20,7 @@ is shown to the player who draws it.
 
 from __future__ import annotations
 
-from ..information import Layout
+from ..information import Layout, relaid_masks
 from ..steps import CONTINUES, Cutter, Midturn, Shown, StepRules, each_move, last, parts
 from . import notation
 from .cards import TREE, card_code, cards_of, parse_card
@@ -88,11 +88,7 @@ def _cards(pos: Position) -> list[int]:
 
 
 def _relaid(pos: Position, cards: list[int]) -> Position:
-    hands, k = [], 0
-    for h in pos.hands:
-        n = h.bit_count()
-        hands.append(sum(1 << c for c in cards[k:k + n]))
-        k += n
+    hands, k = relaid_masks(cards, pos.hands)
     draw = tuple(cards[k:k + len(pos.draw)])
     k += len(pos.draw)
     n = pos.shuffled.bit_count()

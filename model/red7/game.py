@@ -8,8 +8,9 @@ The grammar is documented in ``docs/notation.md``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import pairwise
 
 from .cards import (
@@ -235,7 +236,11 @@ class TurnGenerator:
         n = number_of(c)
         options = list(getattr(self, f"_action{n}")(t, c))
         yield from options
-        if not options or self.rs.action_mode == "optional":
+        mode = self.rs.action_mode
+        # "if you can": mandatory when possible (the default); optional; or, read as "if doing it
+        # can keep you in", skipped when every way of carrying it out ends the turn not winning.
+        if not options or mode == "optional" or mode == "if_it_keeps_you_in" and not any(
+                stays for o in options for _, stays in self.after_play(o)):
             yield t
 
     def _action1(self, t: _Turn, c: Card) -> Iterator[_Turn]:
@@ -243,8 +248,8 @@ class TurnGenerator:
         targets = range(self.pos.players) if self.rs.action1_out_players == "allowed" else self.pos.in_play
         for j in targets:
             theirs = _bits(t.palettes[j])
-            if j == self.me or theirs < 2:
-                continue  # never an opponent's only card
+            if j == self.me or not theirs or theirs < 2 and self.rs.action1_only_card == "never":
+                continue  # never an opponent's only card (V1.1), unless FR's silence is read as allowing it
             if self.rs.action1_eligibility == "at_least_as_many" and theirs < mine:
                 continue
             for x in cards_of(t.palettes[j]):
@@ -273,8 +278,8 @@ class TurnGenerator:
             else:
                 yield moved
             if self.rs.action7_destination == "canvas_or_deck":
-                yield _Turn(t.hand, left, (x,) + t.deck, t.rule, t.drawn, t.moved_to_canvas, t.failed,
-                            t.steps + ((DECK, x),))
+                deck = (x,) + t.deck if self.rs.action7_deck_place == "top" else t.deck + (x,)
+                yield _Turn(t.hand, left, deck, t.rule, t.drawn, t.moved_to_canvas, t.failed, t.steps + ((DECK, x),))
 
     # -- Advanced draw ------------------------------------------------------------------------
     def advanced_draw(self, t: _Turn, discarded: Card) -> Iterator[_Turn]:
@@ -303,6 +308,14 @@ class TurnGenerator:
         keep_losing = self.keep_losing
         if t.failed and not keep_losing or t.moved_to_canvas and not self.rs.discard_after_action7:
             return
+        if self.rs.discard_becomes == "was_not_winning" and self.winning(t):
+            return  # FR read literally: the discard must make the player "devenir vainqueur"
+        if self.rs.winning_check == "every_step" and t.steps and not t.failed and not self.winning(t):
+            # FR's "durant son tour" read literally: not winning after the Palette play is out,
+            # whatever the discard does.
+            if not keep_losing:
+                return
+            t = _Turn(t.hand, t.palettes, t.deck, t.rule, t.drawn, t.moved_to_canvas, True, t.steps)
         # A discard and a draw leave the Palettes as they are, so the discarded card's colour alone
         # decides whether the mover stays in: a losing turn is dropped before it is built.
         usable = t.hand if self.rs.action3_draw_discardable else t.hand & ~t.drawn
@@ -334,18 +347,23 @@ class TurnGenerator:
         if not pos.is_over:
             yield PASS_MOVE, _finish(pos, _Turn(pos.hands[me], pos.palettes, pos.deck, pos.rule), False)
 
-    def every_turn(self) -> Iterator[tuple[Move, Position, bool, Position]]:
-        """Each turn (losing ones too when made with ``every``) as (move, position after, whether it
-        is a move under the ruleset, the position as the turn leaves it before anyone goes out)."""
+    def every_turn(self) -> Iterator[tuple[Move, Callable[[], Position], bool, Callable[[], Position]]]:
+        """Each turn (losing ones too when made with ``every``) as (move, the position after it,
+        whether it is a move under the ruleset, the position as the turn leaves it before anyone goes
+        out); both positions as functions of no arguments, made only when asked for."""
         pos, me = self.pos, self.me
         if pos.is_over:
             return
         if pos.hands[me]:
             for t, stays in self.turns():
-                now = Position(t.rule, me, _set(pos.hands, me, t.hand), t.palettes, pos.out, t.deck, pos.ruleset,
-                               pos.scores)
-                yield Move(t.steps), _finish(pos, t, stays), self.is_legal(t, stays), now
-        yield PASS_MOVE, _finish(pos, self.start(), False), True, pos
+                yield Move(t.steps), partial(_finish, pos, t, stays), self.is_legal(t, stays), partial(_left, pos, t)
+        yield PASS_MOVE, partial(_finish, pos, self.start(), False), True, partial(_left, pos, self.start())
+
+
+def _left(pos: Position, t: _Turn) -> Position:
+    """The position as turn ``t`` leaves it, before anyone goes out: the same player to move."""
+    me = pos.to_move
+    return Position(t.rule, me, _set(pos.hands, me, t.hand), t.palettes, pos.out, t.deck, pos.ruleset, pos.scores)
 
 
 def next_to_move(hands: tuple[CardMask, ...], out: int, me: int) -> tuple[int, int]:
@@ -400,14 +418,14 @@ def apply(pos: Position, move: Move | str) -> Position:
             return nxt
     if pos.is_over:
         raise MoveError(f"the round is over; no move is legal (got {str(move)!r})")
-    _check_cards(text)
+    _check_cards(" ".join(str(move).split()))  # as typed: an unknown card is named in the user's case
     raise MoveError(f"{str(move)!r} is not a legal turn here (see legal_moves)")
 
 
 def _check_cards(text: str) -> None:
     words = text.split()
     for verb, arg in pairwise(words):
-        if verb in _NAMED:
+        if verb.lower() in _NAMED:
             parse_card(arg)
 
 
