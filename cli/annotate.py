@@ -8,13 +8,34 @@ from pathlib import Path
 
 import click
 from arbiter.model import games
-from arbiter.report.red7.annotate import text_lines, to_html
-from arbiter.solver.red7.annotate import GameError, annotate, read_game
+from arbiter.report.annotate import text_lines, to_html
+from arbiter.solver.annotate import GameError, annotate, read_game
 
 from . import workers
 from .common import Seconds, echo_json, fail
 
 SAMPLES = 30
+
+
+def _red7():
+    from arbiter.solver.red7.annotate import ANNOTATOR
+
+    return ANNOTATOR
+
+
+def _realms():
+    from arbiter.solver.realms.annotate import ANNOTATOR
+
+    return ANNOTATOR
+
+
+def _stick():
+    from arbiter.solver.stick_to_colours.annotate import ANNOTATOR
+
+    return ANNOTATOR
+
+
+ANNOTATORS = {"red7": _red7, "realms": _realms, "stick-to-colours": _stick}  # loaded only for the record's game
 
 
 @click.command()
@@ -29,11 +50,13 @@ SAMPLES = 30
 @workers.options("deals of each turn's advice", default_jobs=1)
 def annotate_command(game: str, as_json: bool, html_path: str | None, samples: int, seed: int,
                      timeout: float | None, jobs: int, scheduler: str | None) -> None:
-    """Mark every turn of GAME: a `play --json` log, a JSON object {"position": ..., "turns": [...]},
-    or a text file (a position line, then one turn a line); - reads stdin.
+    """Mark every turn of GAME (Red7, Realms or Stick to Colours): a `play --json` log, a JSON object
+    {"game": ..., "position": ..., "turns": [...]}, or a text file (a position line, then one turn a
+    line; a Realms chance outcome by its label); - reads stdin.
 
-    For each turn: its win share from the mover's view and the best share there (see arbiter
-    advise), and, with all cards known, whether it kept or threw away a forced win. The sampled
+    For each turn: its value from the mover's view and the best there (see arbiter advise), and,
+    with all cards known, whether it kept the best value the mover could force (Red7: a forced
+    win) or threw some away. The sampled
     deals are solved here, in --jobs processes or on a Dask cluster (--scheduler); the output is
     the same. Ctrl-C prints the turns marked so far and exits 130."""
     try:
@@ -44,7 +67,7 @@ def annotate_command(game: str, as_json: bool, html_path: str | None, samples: i
     except ValueError as e:
         fail(str(e))
     try:
-        rounds = read_game(text)
+        annotator, rounds = read_game(text, ANNOTATORS)
     except GameError as e:
         fail(f"bad game: {e}")
     out = None
@@ -61,7 +84,7 @@ def annotate_command(game: str, as_json: bool, html_path: str | None, samples: i
         stderr.flush()
 
     with workers.pieces(jobs, scheduler) as runner:
-        note = annotate(rounds, samples, seed, timeout, jobs, progress if tty else None, pieces=runner)
+        note = annotate(annotator, rounds, samples, seed, timeout, jobs, progress if tty else None, pieces=runner)
     if tty:
         stderr.write("\r\033[K")
     if out is not None:

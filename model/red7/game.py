@@ -475,11 +475,13 @@ def deal(players: int, seed: int, ruleset: Ruleset = BASIC, available: CardMask 
     return dealt(players, cards, ruleset, scores)
 
 
-def dealt(players: int, cards: list[Card], ruleset: Ruleset = BASIC, scores: tuple[int, ...] | None = None) -> Position:
-    """The round dealt from ``cards`` in dealing order: 7 to each hand in turn, 1 to each Palette,
-    the rest the deck (top first); Canvas Red; the player left of the one winning Red goes first."""
-    hands = tuple(sum(1 << c for c in cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(players))
-    base = players * HAND_SIZE
+def dealt(players: int, cards: list[Card], ruleset: Ruleset = BASIC, scores: tuple[int, ...] | None = None,
+          hand: int = HAND_SIZE) -> Position:
+    """The round dealt from ``cards`` in dealing order: 7 (``hand``) to each hand in turn, 1 to each
+    Palette, the rest the deck (top first); Canvas Red; the player left of the one winning Red goes
+    first. A smaller ``hand`` from a few cards deals a short round (the cards left out are out of it)."""
+    hands = tuple(sum(1 << c for c in cards[i * hand : (i + 1) * hand]) for i in range(players))
+    base = players * hand
     # Under new_hand=hand a last deal may run out of Palette cards: the last seats get none.
     palettes = tuple(1 << cards[base + i] if base + i < len(cards) else 0 for i in range(players))
     deck = tuple(cards[base + players :])

@@ -51,9 +51,16 @@ def test_bad_views_exit_2_with_one_line(args, words):
 REALMS_PUZZLE = str(Path(__file__).resolve().parents[2] / "examples" / "puzzles" / "realms" / "01-the-match-steals-it.json")
 
 
+def test_a_realms_puzzle_is_a_view_with_nothing_hidden():
+    out = run(REALMS_PUZZLE, "--json")
+    assert out.exit_code == 0, out.output
+    answer = json.loads(out.output)
+    assert answer["game"] == "realms" and answer["exact"] and answer["consistent_deals"] == answer["deals"] == 1
+
+
 @pytest.mark.parametrize("args, words", [
-    ([REALMS_PUZZLE], "advise takes a Red7 view, got a Realms (trick-taking) one"),
     (["red 0 | R7 O3 / Y4 | 3 / V6", "--hide"], "--hide takes a whole position (all cards shown); this is already a view"),
+    (["red 0 | R7 O3 / Y4 | 3 / V6", "--tricks", "2"], "--tricks is for Realms views"),
 ])
 def test_other_games_and_views_given_to_hide_are_named(args, words):
     out = run(*args)
@@ -105,3 +112,61 @@ def test_the_answer_is_the_same_for_any_jobs():
     assert one["engine"] == "c" and one["deals"] == 60
     stopped = answer("--samples", "300", "--jobs", "1")
     assert stopped["stopped"] == "separated" and answer("--samples", "300", "--jobs", "2") == stopped
+
+
+SMALL = "red 1 basic | I4 O2 Y1 / I5 | R5 B4 R1 / V5 | deck G3"  # small_deal(9, 2, 3, 1): a short round, whole
+
+
+def test_best_defence_shows_the_win_share_beside_it_where_they_differ():
+    out = run(SMALL, "--hide", "--best-defence")
+    assert out.exit_code == 0, out.output
+    assert "best-defence share" in out.output and "all 4 consistent deals (exact)" in out.output
+    data = json.loads(run(SMALL, "--hide", "--best-defence", "--json").output)
+    assert [m["name"] for m in data["measures"]] == ["defence", "win"]
+    gaps = [m for m in data["moves"] if m["wins"] < m["win"]["total"]]
+    assert all(m["wins"] <= m["win"]["total"] for m in data["moves"]) and gaps  # never above all cards known
+    for m in gaps:
+        assert f"win {100 * m['win']['mean']:.1f}%" in out.output
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--exact"], "takes neither --exact"), (["--self-interested"], "takes neither"),
+    (["--max-deals", "2"], "--best-defence: 4 consistent deals, more than the limit of 2")])
+def test_best_defence_refusals(args, words):
+    out = run(SMALL, "--hide", "--best-defence", *args)
+    assert out.exit_code == 2 and words in out.output, out.output
+
+
+def test_best_defence_is_for_red7_views():
+    out = run("realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 | trick - | hands R8 B7 / 2 "
+              "| draw 0 | shuffled - | discard -", "--best-defence")
+    assert out.exit_code == 2 and "--best-defence is not built for Realms" in out.output
+
+
+REALMS3 = ("realms default phase=play round=1 dealer=2 leader=0 ruling=green scores=0,0,0 | trick GDr | hands 6 / "
+           "R6 Y3 B6 G7 YRe GRe WLK / 7 | draw 44 | shuffled - | discard -")
+STICK3 = ("stick-to-colours default | players 3 dealer 1 passes - | deck 3 | market B1 B2:x0 B5:x0 BJ:x0 G1 | hands "
+          "?2 R2 R3 R5 R6 RJ B7 B9 G4 G5 G5 G8 GJ holds 3 / R5 G2 G6 / ?2 R6 R8 R9 B1 B2 B3 B4 G2 G3 G4 G9 holds 3 | "
+          "discard R1 R3 R4 R4 R7 B6 B8 G3 G6 G7 | auction - | seat 1")
+
+
+@pytest.mark.parametrize("view, plain", [(REALMS3, "trick"), (STICK3, "margin")])
+def test_self_interested_for_every_game(view, plain):
+    # Against opponents who each play for themselves a move gets at least what it forces against all
+    # of them together, deal by deal, so on the same deals its mean is never lower.
+    out = run(view, "--self-interested", "--samples", "6", "--json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert [m["name"] for m in data["measures"]] == ["self", plain]
+    assert data["measure"].startswith("self-interested")
+    for m in data["moves"]:
+        assert m["win_share"] >= m[plain]["mean"] - 1e-9, m
+    text = run(view, "--self-interested", "--samples", "6").output
+    assert "Measure: self-interested" in text and f"Beside a turn where it differs: {plain}" in text
+
+
+def test_self_interested_needs_three_players():
+    two = ("realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 | trick - | hands R8 B7 / 2 "
+           "| draw 0 | shuffled - | discard -")
+    out = run(two, "--self-interested")
+    assert out.exit_code == 2 and "with two players" in out.output, out.output

@@ -3,6 +3,7 @@
 import json
 
 import html5lib
+import pytest
 from arbiter.cli.main import cli
 from click.testing import CliRunner
 
@@ -98,11 +99,30 @@ def test_bad_input_exits_2_before_any_work(tmp_path):
     assert out.exit_code == 2 and "cannot read" in out.output
 
 
-def test_another_games_record_and_hostile_json_are_one_line():
-    realms = CliRunner().invoke(cli, ["play", "--game", "realms", "--seed", "1", "--json"]).output
-    out = run("-", input=realms)
-    assert out.exit_code == 2 and "annotate takes a Red7 game record, got a Realms" in out.output
+def test_hostile_json_is_one_line():
     out = run("-", input='{"a":' * 100_000 + "1" + "}" * 100_000)
     assert out.exit_code == 2 and out.output.strip() == "arbiter: bad game: not valid JSON here: nested too deeply"
     out = run("-", "--jobs", "100000", input=GAME)
     assert out.exit_code == 2 and "--jobs" in out.output
+
+
+@pytest.mark.parametrize("game, key, keep", [("realms", "steps", 12), ("stick-to-colours", "moves", 5)])
+def test_every_games_play_log_is_annotated(game, key, keep, tmp_path):
+    """Realms and Stick to Colours too: each move of a ``play --json`` log is marked from the mover's
+    view (chance outcomes are played, not marked), with its value all cards known and the best there."""
+    log = json.loads(CliRunner().invoke(cli, ["play", "--game", game, "--players", "2", "--seed", "1", "--json"]).output)
+    log[key] = log[key][:keep]
+    moves = [s["what"] for s in log[key] if s.get("event") == "move"] if key == "steps" else [m["move"] for m in log[key]]
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    out = run(str(path), "--samples", "6", "--json", "--html", str(tmp_path / "page.html"))
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["game"] == game
+    turns = data["rounds"][0]["turns"]
+    assert [t["move"] for t in turns] == moves
+    for t in turns:
+        assert t["forced_win"] in ("kept", "threw_away", "none")
+        assert t["known_value"] <= t["known_best"]
+        assert (t["forced_win"] == "kept") == (t["known_value"] == t["known_best"] and t["forced_win"] != "none")
+    html5lib.HTMLParser(strict=True).parse((tmp_path / "page.html").read_text(encoding="utf-8"))

@@ -50,10 +50,11 @@ def test_binary_on_stdin_is_called_binary_and_not_echoed(args):
     assert not any(b < 32 and b != 10 for b in proc.stderr), proc.stderr
 
 
-def test_a_realms_puzzle_to_annotate_says_annotate_takes_red7():
+def test_a_realms_puzzle_to_annotate_is_read_as_realms_and_has_no_turns():
+    # annotate takes every game: a puzzle names its game in its position, and has no turns to mark
     puzzle = ROOT / "examples" / "puzzles" / "realms" / "01-the-match-steals-it.json"
     line = one_line(run("annotate", str(puzzle)))
-    assert line == "arbiter: bad game: annotate takes a Red7 game record, got a Realms (trick-taking) one\n"
+    assert line == "arbiter: bad game: round 1: turns must be a list of turn texts\n"
 
 
 @pytest.mark.parametrize("typed, named", [("play R9", "'R9'"), ("PLAY Q3", "'Q3'"), ("play r9", "'r9'")])

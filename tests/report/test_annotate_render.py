@@ -1,4 +1,4 @@
-"""The annotated game's HTML page (``report/red7/annotate.py``) in headless Chromium: at 1280 px a seat's
+"""The annotated game's HTML page (``report/annotate.py``) in headless Chromium: at 1280 px a seat's
 seven-card hand is one row of cards, at 400 px no word breaks across lines (nor the page scrolls
 sideways); each turn names its mover as the position's seats are named."""
 
@@ -8,7 +8,7 @@ import re
 import html5lib
 import pytest
 from arbiter.cli.main import cli
-from arbiter.report.red7.annotate import to_html
+from arbiter.report.annotate import to_html
 from arbiter.solver.red7.annotate import annotate, read_game
 from click.testing import CliRunner
 from test_render import _chromium, _run
