@@ -15,8 +15,8 @@ from arbiter.model.red7.view import View, format_view, parse_view
 from ..pieces import Pieces, local
 from ..search import SearchLimit
 from ..stats import wilson
-from .core import open_search
-from .game import Red7Game
+from .core import CoreSearch, open_search
+from .game import ORDER_FROM, OrderFrom, Red7Game
 
 MEASURE = ("win share: the share of the deals of the unseen cards consistent with the view in which the turn "
            "is a forced win with all cards known (perfect information, averaged over deals)")
@@ -29,11 +29,10 @@ PIECE, EXACT_PIECE = CHECK_EVERY, 100
 MIN_DEALS = 30  # no early stop before this many deals
 TABLE_SIZE = 1 << 20
 # From how many hand cards in all the searches of advise, annotate and the bots order children by
-# reply count (``Red7Game(order_from=)``; the solver's default is 8). Their searches start below a
-# first turn: with two players never ordered (13 hand cards at most), which measured fastest for
-# them, with three or four ordered near the top, without which a 3-player Actions first turn took
-# 4 times as long. Measured by ``benchmarks/advise.py --orders`` (docs/performance.md).
-SEARCH_ORDER_FROM = 14
+# reply count, by rules and player count (a table as ``game.ORDER_FROM``, the solver's): their
+# searches start below a first turn, from positions with a hand card fewer than the solver's.
+# Measured by ``benchmarks/order.py --advise`` (docs/performance.md).
+SEARCH_ORDER_FROM: dict[tuple[str, int], int | None] = dict.fromkeys(ORDER_FROM, 14)
 
 
 class TooManyDeals(ValueError):
@@ -131,6 +130,13 @@ class Advice:
 
 def _first_turns(search: Any, game: Red7Game, pos: Position, whole: bool) -> dict[str, bool]:
     me = pos.to_move
+    if isinstance(search, CoreSearch):
+        found, _, stopped = search.first_turns([game.state(pos)], me, whole)
+        if stopped == "interrupted":
+            raise KeyboardInterrupt
+        if stopped:
+            raise SearchLimit(stopped)
+        return found[0]
     found: dict[str, bool] = {}
     for m, child in game.moves(game.state(pos)):
         d = str(m) if whole else decision(str(m))
@@ -140,7 +146,7 @@ def _first_turns(search: Any, game: Red7Game, pos: Position, whole: bool) -> dic
 
 
 def outcomes(pos: Position, timeout: float | None = None, *, whole: bool = False, engine: str | None = None,
-             table_size: int = TABLE_SIZE, order_from: int | None = SEARCH_ORDER_FROM) -> tuple[dict[str, bool], int]:
+             table_size: int = TABLE_SIZE, order_from: OrderFrom = SEARCH_ORDER_FROM) -> tuple[dict[str, bool], int]:
     """For one deal (all cards known): whether each decision of the mover (each whole turn with
     ``whole``) keeps a forced win, and the nodes searched. Every first turn is searched by one search
     (the compiled core when it supports the ruleset, see ``core.choose``; ``engine`` as there)
@@ -152,7 +158,7 @@ def outcomes(pos: Position, timeout: float | None = None, *, whole: bool = False
 
 
 def solve_deals(deals: list[Position], deadline: float | None = None, whole: bool = False,
-                order_from: int | None = SEARCH_ORDER_FROM) -> tuple[list[tuple[dict[str, bool], int]], str | None, str]:
+                order_from: OrderFrom = SEARCH_ORDER_FROM) -> tuple[list[tuple[dict[str, bool], int]], str | None, str]:
     """One piece of an answer: each deal's ``outcomes`` and nodes, in order, searched by one search
     whose table the deals share (all deals of a view have the same players and ruleset); what
     stopped it (None, ``"timeout"``: ``deadline``, a ``time.time()`` so that it holds in any worker
@@ -164,6 +170,9 @@ def solve_deals(deals: list[Position], deadline: float | None = None, whole: boo
     game = Red7Game(deals[0].ruleset, order_from)
     timeout = None if deadline is None else max(0.0, deadline - time.time())
     search, budget, engine, _ = open_search(game, deals[0].players, None, timeout, TABLE_SIZE)
+    if isinstance(search, CoreSearch):  # the whole piece in one call of the core
+        found, nodes, stopped = search.first_turns([game.state(p) for p in deals], deals[0].to_move, whole)
+        return list(zip(found, nodes, strict=True)), stopped, engine
     for pos in deals:
         before = budget.nodes
         try:
@@ -197,7 +206,7 @@ def separated(shares: Iterable[MoveShare]) -> bool:
 def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, seed: int = 0,
            timeout: float | None = None, jobs: int = 1, max_deals: int = MAX_DEALS, stop_early: bool = True,
            auto_exact: bool = True, progress: Callable[[Advice], None] | None = None,
-           cache: dict | None = None, pieces: Pieces | None = None, order_from: int | None = SEARCH_ORDER_FROM) -> Advice:
+           cache: dict | None = None, pieces: Pieces | None = None, order_from: OrderFrom = SEARCH_ORDER_FROM) -> Advice:
     """Each legal turn's win share for the player to move in ``view`` (a View or its notation).
 
     ``exact`` enumerates every consistent deal (TooManyDeals past ``max_deals``); otherwise
@@ -266,7 +275,7 @@ def _rank(advice: Advice) -> None:
 
 
 def _results(deals: list[Position], size: int, deadline: float | None, runner: Pieces, cache: dict | None,
-             engines: set[str], order_from: int | None) -> Iterator[tuple[dict[str, bool] | None, int]]:
+             engines: set[str], order_from: OrderFrom) -> Iterator[tuple[dict[str, bool] | None, int]]:
     """Each deal's outcomes in deal order, solved in pieces of ``size`` deals (None when the time
     ran out during it); the engines that searched go into ``engines``. Deals in ``cache`` are not
     solved again."""
