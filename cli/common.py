@@ -19,7 +19,7 @@ from arbiter.model.red7.game import Position, PositionError
 from arbiter.model.red7.notation import parse_position
 from arbiter.model.red7.ruleset import Ruleset, RulesetError
 
-EXIT_BAD_INPUT = 2
+from .plain import EXIT_BAD_INPUT, puzzle_position
 
 # 256-colour terminal codes; the basic 8 colours have no orange, indigo or violet.
 _FG = dict(zip(COLOURS, (196, 208, 226, 40, 33, 63, 171), strict=True))
@@ -35,7 +35,7 @@ def load_any(arg: str) -> tuple[str, str]:
     """The game and the text of a POSITION argument (file, ``-``, inline JSON or text, or a puzzle
     file of examples/puzzles: its ``position`` object), or fail."""
     try:
-        if (puzzle := _puzzle_position(arg)) is not None:
+        if (puzzle := puzzle_position(arg)) is not None:
             return games.game_of_json(puzzle), json.dumps(puzzle)
         text = games.read_text(arg, sys.stdin)
         return games.game_of_text(text), text
@@ -43,21 +43,6 @@ def load_any(arg: str) -> tuple[str, str]:
         fail(f"bad position: game: {e}")
     except ValueError as e:
         fail(f"bad position: position: {e}")
-
-
-def _puzzle_position(arg: str) -> dict | None:
-    """The ``position`` object of a puzzle file (a JSON object with ``position`` and ``answer``), or
-    None when ``arg`` names none (any other file is read as a position, and its errors said then)."""
-    path = Path(arg)
-    if path.suffix != ".json" or not path.is_file():
-        return None
-    try:
-        obj = games.read_json(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if isinstance(obj, dict) and isinstance(obj.get("position"), dict) and "answer" in obj:
-        return obj["position"]
-    return None
 
 
 def other_game(game: str, text: str) -> tuple[Any, Any]:

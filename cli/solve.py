@@ -3,23 +3,20 @@ moves, along which line, which cards are dead); ``--batch FILE.jsonl`` solves on
 
 from __future__ import annotations
 
-import json
 import sys
-import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import click
-from arbiter.model import games
 from arbiter.model.red7.cards import COLOUR_NAMES, card_code
 from arbiter.model.red7.game import PositionError, apply
 from arbiter.model.red7.notation import parse_position
 from arbiter.solver.red7 import SolveResult
 from arbiter.solver.red7 import solve as solve_position
 
-from . import workers
+from . import plain, workers
 from .common import Seconds, card, cards, count, echo_json, fail, game_cli, load_any, red7_position
+from .plain import Unsolvable  # noqa: F401 - the games' batch readers raise it from here
 
 EXIT_UNKNOWN = 1  # a limit stopped the search before the answer
 MAX_NODES = 10**12
@@ -97,52 +94,12 @@ def render(result: SolveResult, all_moves: bool = False, work: bool = True) -> l
     return lines
 
 
-def _batch_game(path: str) -> str:
-    """The game of a batch file's first position (Red7 when it cannot be read: its loader says why)."""
-    if path == "-" or not Path(path).is_file():
-        return "red7"
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-        return games.game_of_text(next((line for line in lines if line.strip()), ""))
-    except (OSError, UnicodeDecodeError, games.UnknownGame):
-        return "red7"
-
-
-class Unsolvable(ValueError):
-    """A batch line that is a sound position the solver does not take (its ``parse`` says why)."""
-
-
 def read_batch(path: str, parse=parse_position, errors: type[Exception] = PositionError, game: str = "red7") -> list:
-    """Every position of a JSON-lines file (blank lines skipped), read by ``parse`` (Red7 by default);
-    bad input (``errors``, a line of another game than ``game``, or Unsolvable) fails naming the line."""
+    """Every position of a JSON-lines file (``plain.read_batch``), or fail naming the bad line."""
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        fail(f"cannot read {path!r}: {e}")
-    positions = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        if (other := _line_game(line)) not in (None, game):
-            fail(f"{path} line {number}: a {games.info(other).name} position; a batch holds positions of one game "
-                 f"({games.info(game).name}, as its first line)")
-        try:
-            positions.append(parse(line))
-        except Unsolvable as e:
-            fail(f"{path} line {number}: cannot solve this position: {e}")
-        except errors as e:
-            fail(f"{path} line {number}: bad position: {e}")
-    return positions
-
-
-def _line_game(line: str) -> str | None:
-    """The game a batch line names, None when it cannot tell (the game's reader then says what is wrong)."""
-    try:
-        if line.lstrip().startswith("{"):
-            games.read_json(line)
-        return games.game_of_text(line)
-    except (ValueError, games.UnknownGame):
-        return None
+        return plain.read_batch(path, parse, errors, game)
+    except plain.BadInput as e:
+        fail(str(e))
 
 
 @click.command()
@@ -166,7 +123,7 @@ def solve(position: str | None, batch: str | None, as_json: bool, all_moves: boo
     if scheduler is not None and batch is None:
         fail("--scheduler works with --batch (one position is solved here)")
     if batch is not None:
-        game = _batch_game(batch)
+        game = plain.batch_game(batch)
         if game != "red7":
             game_cli(game).solve(None, batch, as_json, all_moves, max_nodes, timeout, tricks, jobs=jobs,
                                  scheduler=scheduler)
@@ -190,47 +147,6 @@ def solve(position: str | None, batch: str | None, as_json: bool, all_moves: boo
         sys.exit(EXIT_UNKNOWN)
 
 
-def _stderr():
-    """The stream progress goes to (read at call time, so click's test runner can capture it)."""
-    return sys.stderr
-
-
-class Progress:
-    """``solving k/n`` on stderr when it is a terminal, erased before each result line so the two
-    never share a line (on a terminal stdout and stderr are the same screen)."""
-
-    def __init__(self, total: int) -> None:
-        self.stream = _stderr()
-        self.total, self.shown = total, self.stream.isatty()
-
-    def show(self, done: int) -> None:
-        if self.shown:
-            self.stream.write(f"\rsolving {done}/{self.total}")
-            self.stream.flush()
-
-    def clear(self) -> None:
-        if self.shown:
-            self.stream.write("\r\033[K")
-            self.stream.flush()
-
-
-# Local workers start only once a batch has run this long here: starting them costs a few tenths of
-# a second, more than a batch of small positions takes (benchmarks/solve.py, docs/performance.md).
-HERE_SECONDS = 0.5
-
-
-def _solved(fn: Callable, pieces: list[tuple], jobs: int, scheduler: str | None) -> Iterator[Any]:
-    """``fn(*piece)`` of every piece, in order: the first pieces solved here until HERE_SECONDS have
-    passed (not with --scheduler), the rest by the workers. The answers are the same either way."""
-    started, k = time.perf_counter(), 0
-    while scheduler is None and k < len(pieces) and time.perf_counter() - started < HERE_SECONDS:
-        yield fn(*pieces[k])
-        k += 1
-    if k < len(pieces):
-        with workers.pieces(jobs, scheduler) as runner:
-            yield from runner.map(fn, pieces[k:])
-
-
 def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float | None, jobs: int,
                  scheduler: str | None) -> None:
     positions = read_batch(path)
@@ -243,17 +159,8 @@ def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float
 
 def run_batch(fn: Callable, pieces: list[tuple], summary: Callable[[int, Any], str], as_json: bool, jobs: int,
               scheduler: str | None) -> None:
-    """Solve the ``pieces`` (``fn(*piece)``, one position each) on the workers and print each result as
-    it comes, in order: its JSON, or ``summary(k, result)``; exit 1 when a limit stopped any of them."""
-    unknown = 0
-    progress = Progress(len(pieces))
-    progress.show(0)
-    for k, result in enumerate(_solved(fn, pieces, jobs, scheduler), 1):
-        unknown += not result.solved
-        progress.clear()
-        click.echo(json.dumps(result.to_json()) if as_json else summary(k, result))
-        sys.stdout.flush()
-        if k < len(pieces):
-            progress.show(k)
-    if unknown:
-        sys.exit(EXIT_UNKNOWN)
+    """Solve the ``pieces`` (``fn(*piece)``, one position each) here and then on the workers (``plain.run_batch``)
+    and print each result as it comes, in order; exit 1 when a limit stopped any of them."""
+    code = plain.run_batch(fn, pieces, summary, as_json, lambda: workers.pieces(jobs, scheduler), here=scheduler is None)
+    if code:
+        sys.exit(code)

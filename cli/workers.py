@@ -11,8 +11,7 @@ import click
 from arbiter.solver.pieces import Pieces, local
 
 from .common import count, fail
-
-MAX_JOBS = 256
+from .plain import MAX_JOBS
 
 
 def options(what: str, default_jobs: int | None = None) -> Callable:

@@ -1,0 +1,269 @@
+"""The batch work of ``arbiter solve`` without click: reading a JSON-lines file of positions, solving
+them here and then on workers, writing each answer in order; and the plain JSON solve of Red7
+positions (``arbiter solve --batch FILE --json``, ``arbiter solve POSITION --json``), the forms
+programs run most, answered without loading click and what it imports (about a third of the
+command's start-up, benchmarks/startup.py). Any other command line, and any input to complain about,
+goes to the click command (``solve.py``), which says what is wrong: the plain path changes how fast
+an answer comes, never the answer."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any
+
+from arbiter.model import games
+
+EXIT_UNKNOWN, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 1, 2, 130
+MAX_JOBS = 256  # --jobs at most; its default: the cores, up to this
+# Local workers start only once a batch has run this long here: starting them costs a few tenths of
+# a second, more than a batch of small positions takes (benchmarks/solve.py, docs/performance.md).
+HERE_SECONDS = 0.5
+
+
+class BadInput(ValueError):
+    """Input the command refuses, with the one line that says why."""
+
+
+class Unsolvable(ValueError):
+    """A batch line that is a sound position the solver does not take (its ``parse`` says why)."""
+
+
+def say(message: str) -> None:
+    """``arbiter: message`` on stderr, even when stderr is gone (the exit code is then all that is left)."""
+    try:
+        print(f"arbiter: {message}", file=sys.stderr, flush=True)
+    except OSError:
+        pass
+
+
+def write_failure(e: OSError) -> int:
+    """The exit code for an output that failed (a reader that stopped reading, a full disk), said in
+    one line but for a closed pipe; other errors are raised again."""
+    if e.errno not in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG):
+        raise e
+    try:  # point stdout at /dev/null so the interpreter's last flush of unwritable output stays quiet
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    if e.errno != errno.EPIPE:  # a reader that stopped reading (| head) needs no message
+        say(f"cannot write the output: {os.strerror(e.errno)}")
+    return EXIT_BAD_INPUT
+
+
+def puzzle_position(arg: str) -> dict | None:
+    """The ``position`` object of a puzzle file (a JSON object with ``position`` and ``answer``), or
+    None when ``arg`` names none (any other file is read as a position, and its errors said then)."""
+    path = Path(arg)
+    if path.suffix != ".json" or not path.is_file():
+        return None
+    try:
+        obj = games.read_json(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if isinstance(obj, dict) and isinstance(obj.get("position"), dict) and "answer" in obj:
+        return obj["position"]
+    return None
+
+
+# -- batches -------------------------------------------------------------------------------------
+
+def batch_game(path: str) -> str:
+    """The game of a batch file's first position (Red7 when it cannot be read: its loader says why)."""
+    if path == "-" or not Path(path).is_file():
+        return "red7"
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        return games.game_of_text(next((line for line in lines if line.strip()), ""))
+    except (OSError, UnicodeDecodeError, games.UnknownGame):
+        return "red7"
+
+
+def read_batch(path: str, parse: Callable[[str], Any], errors: type[Exception], game: str) -> list:
+    """Every position of a JSON-lines file (blank lines skipped), read by ``parse``; BadInput naming
+    the line for bad input (``errors``, a line of another game than ``game``, or Unsolvable)."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise BadInput(f"cannot read {path!r}: {e}") from None
+    positions = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        if (other := _line_game(line)) not in (None, game):
+            raise BadInput(f"{path} line {number}: a {games.info(other).name} position; a batch holds positions of "
+                           f"one game ({games.info(game).name}, as its first line)")
+        try:
+            positions.append(parse(line))
+        except Unsolvable as e:
+            raise BadInput(f"{path} line {number}: cannot solve this position: {e}") from None
+        except errors as e:
+            raise BadInput(f"{path} line {number}: bad position: {e}") from None
+    return positions
+
+
+def _line_game(line: str) -> str | None:
+    """The game a batch line names, None when it cannot tell (the game's reader then says what is wrong)."""
+    try:
+        if line.lstrip().startswith("{"):
+            games.read_json(line)
+        return games.game_of_text(line)
+    except (ValueError, games.UnknownGame):
+        return None
+
+
+def _stderr():
+    """The stream progress goes to (read at call time, so click's test runner can capture it)."""
+    return sys.stderr
+
+
+class Progress:
+    """``solving k/n`` on stderr when it is a terminal, erased before each result line so the two
+    never share a line (on a terminal stdout and stderr are the same screen)."""
+
+    def __init__(self, total: int) -> None:
+        self.stream = _stderr()
+        self.total, self.shown = total, self.stream.isatty()
+
+    def show(self, done: int) -> None:
+        if self.shown:
+            self.stream.write(f"\rsolving {done}/{self.total}")
+            self.stream.flush()
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+Pool = Callable[[], AbstractContextManager[Any]]  # makes the workers' runner (solver.pieces.Pieces)
+
+
+def solved(fn: Callable, pieces: list[tuple], pool: Pool, here: bool = True) -> Iterator[Any]:
+    """``fn(*piece)`` of every piece, in order: with ``here``, the first pieces solved in this process
+    until HERE_SECONDS have passed, the rest by the workers ``pool()`` makes. The answers are the same."""
+    started, k = time.perf_counter(), 0
+    while here and k < len(pieces) and time.perf_counter() - started < HERE_SECONDS:
+        yield fn(*pieces[k])
+        k += 1
+    if k < len(pieces):
+        with pool() as runner:
+            yield from runner.map(fn, pieces[k:])
+
+
+def run_batch(fn: Callable, pieces: list[tuple], summary: Callable[[int, Any], str], as_json: bool, pool: Pool,
+              here: bool = True) -> int:
+    """Solve the ``pieces`` (``fn(*piece)``, one position each) and print each result as it comes, in
+    order: its JSON, or ``summary(k, result)``; the exit code: 1 when a limit stopped any of them."""
+    unknown = 0
+    progress = Progress(len(pieces))
+    progress.show(0)
+    for k, result in enumerate(solved(fn, pieces, pool, here), 1):
+        unknown += not result.solved
+        progress.clear()
+        sys.stdout.write((json.dumps(result.to_json()) if as_json else summary(k, result)) + "\n")
+        sys.stdout.flush()
+        if k < len(pieces):
+            progress.show(k)
+    return EXIT_UNKNOWN if unknown else 0
+
+
+# -- the plain JSON solve -----------------------------------------------------------------------
+
+def _plain(args: list[str]) -> tuple[str, str] | None:
+    """("batch", FILE) or ("position", POSITION) for ``solve --batch FILE --json`` and ``solve POSITION
+    --json`` (in any order; no other option, no stdin), else None."""
+    if not args or args[0] != "solve" or "--json" not in args:
+        return None
+    rest = [a for a in args[1:] if a != "--json"]
+    if len(rest) == 2 and rest[0] == "--batch" and not rest[1].startswith("-"):
+        return "batch", rest[1]
+    if len(rest) == 1 and not rest[0].startswith("-") and len(args) == 3:
+        return "position", rest[0]
+    return None
+
+
+def _local(jobs: int) -> Pool:
+    from contextlib import contextmanager
+
+    from arbiter.solver.pieces import local
+
+    @contextmanager
+    def pool() -> Iterator[Any]:
+        try:
+            yield local(jobs)
+        except RuntimeError as e:  # a worker process that kept dying
+            raise BadInput(str(e)) from None
+
+    return pool
+
+
+def solve_json(args: list[str]) -> int | None:
+    """Run a plain JSON solve (see the module) and return its exit code, or None to leave the
+    command line to click: another form, another game, or input to complain about."""
+    form = _plain(args)
+    if form is None:
+        return None
+    kind, arg = form
+    from arbiter.model.red7.game import PositionError
+    from arbiter.model.red7.notation import parse_position
+
+    try:
+        if kind == "batch":
+            if batch_game(arg) != "red7":
+                return None
+            positions = read_batch(arg, parse_position, PositionError, "red7")
+        else:
+            if puzzle_position(arg) is not None:
+                return None
+            text = games.read_text(arg, sys.stdin)
+            if games.game_of_text(text) != "red7":
+                return None
+            positions = [parse_position(text)]
+    except (ValueError, games.UnknownGame):  # BadInput, PositionError, an unreadable file: click says it
+        return None
+    return _guarded(lambda: _answer(kind, positions))
+
+
+def _answer(kind: str, positions: list) -> int:
+    from arbiter.solver.red7 import solve
+
+    if kind == "position":
+        result = solve(positions[0])
+        sys.stdout.write(json.dumps(result.to_json(), indent=2) + "\n")
+        return 0 if result.solved else EXIT_UNKNOWN
+    return run_batch(solve, [(pos, None, None) for pos in positions], str, True, _local(min(os.cpu_count() or 1, MAX_JOBS)))
+
+
+def _guarded(invoke: Callable[[], int]) -> int:
+    """As ``main.guarded`` for the plain path: Ctrl-C, a failing worker pool and a failing stdout
+    become one line and an exit code."""
+    try:
+        try:
+            code = invoke()
+            sys.stdout.flush()  # a full or closed stdout must fail here, not at interpreter exit
+        except KeyboardInterrupt:
+            say("interrupted")
+            return EXIT_INTERRUPTED
+        except BadInput as e:
+            say(str(e))
+            return EXIT_BAD_INPUT
+    except OSError as e:
+        return write_failure(e)
+    return code
+
+
+def main() -> None:
+    """The ``arbiter`` command: the plain JSON solve when the command line is one, else click's."""
+    code = solve_json(sys.argv[1:])
+    if code is None:
+        from .main import main as click_main
+
+        click_main()
+    sys.exit(code)
