@@ -4,18 +4,22 @@ exactly or by seeded sampling); progress on a terminal, partial results on Ctrl-
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import click
 from arbiter.model import games
-from arbiter.model.red7.game import PositionError
 from arbiter.model.red7.notation import parse_position
-from arbiter.model.red7.view import View, format_view, parse_view, view_of
+from arbiter.model.red7.view import format_view, parse_view, view_of
 from arbiter.solver.pieces import Pieces
 from arbiter.solver.red7.advise import MAX_DEALS, SAMPLES, Advice, TooManyDeals
 from arbiter.solver.red7.advise import advise as advise_view
+from arbiter.solver.red7.defence import MAX_DEALS as DEFENCE_DEALS
+from arbiter.solver.red7.defence import best_defence
 
 from . import workers
-from .common import echo_json, fail, is_view, load_any
+from .common import echo_json, fail, load_any
 
 EXIT_UNFINISHED, EXIT_INTERRUPTED = 1, 130
 HOW = {None: "", "separated": "stopped early: the best turn's interval is clear of every other's",
@@ -26,8 +30,12 @@ def pct(x: float) -> str:
     return f"{100 * x:5.1f}%"
 
 
+def value(advice: Advice, x: float) -> str:
+    return pct(x) if advice.measures[0].binary else f"{x:+6.2f}"
+
+
 def explain(advice: Advice) -> list[str]:
-    """The shares, best first, with how many deals they rest on."""
+    """The shares (or means), best first, with how many deals they rest on."""
     if advice.exact:
         how = f"all {advice.deals} consistent deals (exact)"
     elif advice.seed is None:
@@ -36,16 +44,30 @@ def explain(advice: Advice) -> list[str]:
     else:
         how = (f"{advice.deals} deals sampled of {advice.consistent_deals} consistent ones "
                f"(seed {advice.seed}); 95% intervals")
-    lines = ["Win share: in how many deals of the unseen cards each turn is a forced win with all cards known",
-             "(perfect information; docs/advise.md says what this over- and under-states).", f"Deals: {how}."]
+    measure = advice.measures[0]
+    if (advice.seat is None or advice.seat.game == "red7") and measure.name == "win":
+        lines = ["Win share: in how many deals of the unseen cards each turn is a forced win with all cards known",
+                 "(perfect information; docs/advise.md says what this over- and under-states)."]
+    else:
+        lines = [f"Measure: {measure.text}", f"({measure.note})."]
+    if len(advice.measures) > 1:
+        lines[0] = f"Measure: {measure.text}"
+        lines[1] = f"({measure.note})."
+        lines.insert(1, "Beside a turn where it differs: " + "; ".join(f"{m.name}: {m.text}" for m in
+                                                                       advice.measures[1:]))
+    lines.append(f"Deals: {how}." if measure.binary else f"Deals: {how}".replace("95% intervals", "95% intervals "
+                                                                                  "(normal approximation)") + ".")
     width = max((len(m.move) for m in advice.moves), default=0) + 4
     for m in advice.moves:
-        text = m.move + (" ..." if m.continues else "")
+        text = m.text
         lo, hi = m.interval
-        spread = "" if m.exact else f"  [{pct(lo).strip()}, {pct(hi).strip()}]"
-        lines.append(f"  {text:<{width}} {pct(m.win_share)}{spread}  {m.wins}/{m.deals}")
+        spread = "" if m.exact else f"  [{value(advice, lo).strip()}, {value(advice, hi).strip()}]"
+        count = f"{m.wins:g}/{m.deals}" if measure.binary else f"over {m.deals}"
+        extra = "".join(f"   {other.name} {value(advice, m.mean(k)).strip()}" for k, other in
+                        enumerate(advice.measures[1:], 1) if m.mean(k) != m.mean(0))
+        lines.append(f"  {text:<{width}} {value(advice, m.win_share)}{spread}  {count}{extra}")
     if any(m.continues for m in advice.moves):
-        lines.append("  (... : the rest of the turn is chosen after seeing the card drawn)")
+        lines.append("  (... : the rest of the turn is chosen after seeing the hidden card)")
     if advice.stopped:
         lines.append(HOW[advice.stopped] + f" after {advice.deals} deals.")
     lines.append(f"{advice.nodes} nodes in {advice.seconds:.2f} s")
@@ -62,22 +84,75 @@ def _progress(stream):
     return show
 
 
-def run(view: View, exact: bool, samples: int, seed: int, timeout: float | None, jobs: int, max_deals: int,
-        show_progress: bool = True, runner: Pieces | None = None) -> Advice:
-    """Advise ``view`` from the CLI (its deals solved by ``runner``, else ``jobs`` local processes):
-    refuse too many deals with exit 2, show progress on a terminal."""
+def run(view: Any, exact: bool, samples: int, seed: int, timeout: float | None, jobs: int, max_deals: int | None,
+        show_progress: bool = True, runner: Pieces | None = None, game: str = "red7", best_defence: bool = False,
+        **options: Any) -> Advice:
+    """Advise ``view`` (a view of ``game``) from the CLI (its deals solved by ``runner``, else ``jobs``
+    local processes): refuse too many deals with exit 2, show progress on a terminal. With
+    ``best_defence``, the exact best-defence value beside the win share instead (``solver/defence.py``)."""
     stderr = sys.stderr
     tty = show_progress and stderr.isatty()
+    seat = SEATS[game]
     try:
-        advice = advise_view(view, exact=exact, samples=samples, seed=seed, timeout=timeout, jobs=jobs,
-                             max_deals=max_deals, progress=_progress(stderr) if tty else None, pieces=runner)
+        if best_defence:
+            advice = seat.best_defence(view, timeout=timeout, jobs=jobs, pieces=runner,
+                                       **({} if max_deals is None else {"max_deals": max_deals}), **options)
+        else:
+            advice = seat.advise(view, exact=exact, samples=samples, seed=seed, timeout=timeout, jobs=jobs,
+                                 max_deals=MAX_DEALS if max_deals is None else max_deals,
+                                 progress=_progress(stderr) if tty else None, pieces=runner, **options)
     except TooManyDeals as e:
-        fail(f"--exact: {e}")
-    except PositionError as e:
+        fail(f"{'--best-defence' if best_defence else '--exact'}: {e}")
+    except ValueError as e:  # every game's PositionError
         fail(f"bad view: {e}")
     if tty:
         stderr.write("\r\033[K")
     return advice
+
+
+@dataclass(frozen=True)
+class GameSeat:
+    """A game's side of ``advise``: its views (read, or made from a whole position with --hide),
+    the library call, and how to write a view."""
+
+    parse_view: Callable[[str], Any]
+    hide: Callable[[str], Any]
+    advise: Callable[..., Advice]
+    format_view: Callable[[Any], str]
+    best_defence: Callable[..., Advice] | None = None
+
+
+def _red7_hide(text: str) -> Any:
+    return view_of(parse_position(text))
+
+
+def _realms_hide(text: str) -> Any:
+    from arbiter.model.realms.notation import parse_position as realms_position
+    from arbiter.model.realms.view import view_of as realms_view
+
+    return realms_view(realms_position(text))
+
+
+def _stick_hide(text: str) -> Any:
+    from arbiter.model.stick_to_colours import parse_position as stick_position
+    from arbiter.model.stick_to_colours.view import start_view
+
+    return start_view(stick_position(text))
+
+
+def _seats() -> dict[str, GameSeat]:
+    from arbiter.model.realms import view as realms_view
+    from arbiter.model.stick_to_colours import view as stick_view
+    from arbiter.solver.realms import advise as realms_advise
+    from arbiter.solver.stick_to_colours import advise as stick_advise
+
+    return {"red7": GameSeat(parse_view, _red7_hide, advise_view, format_view, best_defence),
+            "realms": GameSeat(realms_view.parse_view, _realms_hide, realms_advise.advise, realms_view.format_view),
+            "stick-to-colours": GameSeat(stick_view.parse_view, _stick_hide, stick_advise.advise,
+                                         stick_view.format_view)}
+
+
+SEATS = _seats()
 
 
 @click.command()
@@ -88,38 +163,61 @@ def run(view: View, exact: bool, samples: int, seed: int, timeout: float | None,
               help="Deals to sample (all of them, exactly, when there are no more).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Stop after this many seconds (exit 1).")
-@click.option("--max-deals", type=click.IntRange(min=1), default=MAX_DEALS, show_default=True,
-              help="The most deals --exact enumerates.")
+@click.option("--max-deals", type=click.IntRange(min=1),
+              help=f"The most deals --exact enumerates (default {MAX_DEALS}; {DEFENCE_DEALS} with --best-defence).")
 @click.option("--hide", is_flag=True,
               help="VIEW is a whole position (e.g. from arbiter deal): hide the other hands and the deck first.")
+@click.option("--tricks", type=click.IntRange(1, 7),
+              help="Realms: the horizon of the trick values, in tricks (default 1: the trick in progress).")
+@click.option("--self-interested", "self_interested", is_flag=True,
+              help="Red7, 3-4 players: rank by the share of deals won against opponents who each play for "
+                   "themselves (max-n, paranoid tie rule), the coalition's share beside it.")
+@click.option("--best-defence", "best_defence", is_flag=True,
+              help="Small views: the exact value of each turn for a player who sees only this view and what play "
+                   "shows, against opponents who see every card (best defence), the win share beside it.")
 @workers.options("deals")
-def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeout: float | None, max_deals: int,
-           hide: bool, jobs: int, scheduler: str | None) -> None:
-    """For each legal turn of the player to move in VIEW, its win share: the share of the deals of the
-    unseen cards consistent with the view in which the turn is a forced win with all cards known.
+def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeout: float | None,
+           max_deals: int | None, hide: bool, tricks: int | None, self_interested: bool, best_defence: bool, jobs: int,
+           scheduler: str | None) -> None:
+    """For each legal turn of the player to move in VIEW, its value over the deals of the unseen cards
+    consistent with the view, every card known in each: Red7, the share in which the turn is a forced
+    win; Realms, the tricks it makes sure of (--tricks); Stick to Colours, the margin it forces by the
+    end of the turn.
 
-    VIEW is a position (file, - for stdin, inline JSON or text) in which an opponent's hand and the
-    deck may be counts of hidden cards, plus an optional canvas list (docs/notation.md, Views);
-    with --hide, a whole position seen from the mover's seat (arbiter deal | arbiter advise - --hide).
+    VIEW is a view of any game (file, - for stdin, inline JSON or text) in which another player's
+    hand and the deck (or pile) may be counts of hidden cards (docs/notation.md, Views); with
+    --hide, a whole position seen from the mover's seat (arbiter deal | arbiter advise - --hide).
     The deals are solved in pieces of ten, here, in --jobs processes or on a Dask cluster
     (--scheduler); the answer is the same. Exit 1 when --timeout stopped it, 130 on Ctrl-C (both
     print the deals done so far)."""
     game, text = load_any(view)
-    if game != "red7":
-        fail(f"advise takes a Red7 view, got a {games.info(game).name} one")
+    if game not in SEATS:
+        fail(f"advise takes a view of {', '.join(SEATS)}, got a {games.info(game).name} one")
+    seat = SEATS[game]
+    if tricks is not None and game != "realms":
+        fail("--tricks is for Realms views (the horizon of its trick values)")
     try:
-        seat = view_of(parse_position(text)) if hide else parse_view(text)
-    except PositionError as e:
-        if hide and is_view(text):
+        shown = seat.hide(text) if hide else seat.parse_view(text)
+    except ValueError as e:
+        if hide and _is_view(seat, text):
             fail("--hide takes a whole position (all cards shown); this is already a view")
         fail(f"bad view: {e}")
+    if self_interested and game != "red7":
+        fail("--self-interested is for Red7 views")
+    if best_defence and seat.best_defence is None:
+        fail(f"--best-defence is not built for {games.info(game).name} views")
+    if best_defence and (exact or self_interested):
+        fail("--best-defence is exact over every consistent deal; it takes neither --exact nor --self-interested")
+    options: dict[str, Any] = {"tricks": tricks} if tricks is not None else {}
+    if self_interested:
+        options["self_interested"] = True
     with workers.pieces(jobs, scheduler) as runner:
-        advice = run(seat, exact, samples, seed, timeout, jobs, max_deals, runner=runner)
+        advice = run(shown, exact, samples, seed, timeout, jobs, max_deals, runner=runner, game=game,
+                     best_defence=best_defence, **options)
     if as_json:
-        echo_json(advice.to_json())
+        echo_json({"game": game, **advice.to_json()})
     else:
-        pos = seat.position
-        click.echo(f"View of player {pos.to_move} (to move): {format_view(seat)}")
+        click.echo(f"View of player {shown.me} (to move): {seat.format_view(shown)}")
         click.echo("\n".join(explain(advice)))
     if advice.stopped == "interrupted":
         click.echo("arbiter: interrupted", err=True)
@@ -127,3 +225,10 @@ def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeo
     if advice.stopped == "timeout":
         sys.exit(EXIT_UNFINISHED)
 
+
+def _is_view(seat: GameSeat, text: str) -> bool:
+    try:
+        seat.parse_view(text)
+    except ValueError:
+        return False
+    return True

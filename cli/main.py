@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from .commands import COMMANDS
-from .plain import EXIT_BAD_INPUT, EXIT_INTERRUPTED, say, write_failure
+from .plain import EXIT_BAD_INPUT, EXIT_INTERRUPTED, leave, say, write_failure
 
 
 class Interrupted(Exception):
@@ -135,7 +135,7 @@ def run(args: list[str] | None = None) -> int:
 
 
 def main() -> None:
-    sys.exit(run())
+    leave(run())
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ import errno
 import json
 import os
 import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -22,11 +21,6 @@ from arbiter.model import games
 
 EXIT_UNKNOWN, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 1, 2, 130
 MAX_JOBS = 256  # --jobs at most; its default: the cores, up to this
-# Local workers start only once a batch has run this long here: starting them costs a few tenths of
-# a second, more than a batch of small positions takes (benchmarks/solve.py, docs/performance.md).
-HERE_SECONDS = 0.5
-
-
 class BadInput(ValueError):
     """Input the command refuses, with the one line that says why."""
 
@@ -145,32 +139,21 @@ class Progress:
 Pool = Callable[[], AbstractContextManager[Any]]  # makes the workers' runner (solver.pieces.Pieces)
 
 
-def solved(fn: Callable, pieces: list[tuple], pool: Pool, here: bool = True) -> Iterator[Any]:
-    """``fn(*piece)`` of every piece, in order: with ``here``, the first pieces solved in this process
-    until HERE_SECONDS have passed, the rest by the workers ``pool()`` makes. The answers are the same."""
-    started, k = time.perf_counter(), 0
-    while here and k < len(pieces) and time.perf_counter() - started < HERE_SECONDS:
-        yield fn(*pieces[k])
-        k += 1
-    if k < len(pieces):
-        with pool() as runner:
-            yield from runner.map(fn, pieces[k:])
-
-
-def run_batch(fn: Callable, pieces: list[tuple], summary: Callable[[int, Any], str], as_json: bool, pool: Pool,
-              here: bool = True) -> int:
-    """Solve the ``pieces`` (``fn(*piece)``, one position each) and print each result as it comes, in
-    order: its JSON, or ``summary(k, result)``; the exit code: 1 when a limit stopped any of them."""
+def run_batch(fn: Callable, pieces: list[tuple], summary: Callable[[int, Any], str], as_json: bool, pool: Pool) -> int:
+    """Solve the ``pieces`` (``fn(*piece)``, one position each) on the runner ``pool()`` makes and print
+    each result as it comes, in order: its JSON, or ``summary(k, result)``; the exit code: 1 when a
+    limit stopped any of them."""
     unknown = 0
     progress = Progress(len(pieces))
     progress.show(0)
-    for k, result in enumerate(solved(fn, pieces, pool, here), 1):
-        unknown += not result.solved
-        progress.clear()
-        sys.stdout.write((json.dumps(result.to_json()) if as_json else summary(k, result)) + "\n")
-        sys.stdout.flush()
-        if k < len(pieces):
-            progress.show(k)
+    with pool() as runner:  # local workers start only if the batch runs long (solver.pieces.here_first)
+        for k, result in enumerate(runner.map(fn, pieces), 1):
+            unknown += not result.solved
+            progress.clear()
+            sys.stdout.write((json.dumps(result.to_json()) if as_json else summary(k, result)) + "\n")
+            sys.stdout.flush()
+            if k < len(pieces):
+                progress.show(k)
     return EXIT_UNKNOWN if unknown else 0
 
 
@@ -192,12 +175,12 @@ def _plain(args: list[str]) -> tuple[str, str] | None:
 def _local(jobs: int) -> Pool:
     from contextlib import contextmanager
 
-    from arbiter.solver.pieces import local
+    from arbiter.solver.pieces import here_first
 
     @contextmanager
     def pool() -> Iterator[Any]:
         try:
-            yield local(jobs)
+            yield here_first(jobs)
         except RuntimeError as e:  # a worker process that kept dying
             raise BadInput(str(e)) from None
 
@@ -259,6 +242,24 @@ def _guarded(invoke: Callable[[], int]) -> int:
     return code
 
 
+def leave(code: int) -> None:
+    """Exit with ``code``. CPython marks a Ctrl-C that lands inside exec() or eval() of a string
+    (dataclasses does that while modules import) as unhandled even once caught, and would then end
+    the process by SIGINT (status -2) instead of this exit code: the interrupt was handled, so leave
+    now, after what the interpreter would run at exit (worker pools' clean-up among it)."""
+    if code == EXIT_INTERRUPTED:
+        import atexit
+
+        atexit._run_exitfuncs()
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
+    sys.exit(code)
+
+
 def main() -> None:
     """The ``arbiter`` command: the plain JSON solve when the command line is one, else click's."""
     code = solve_json(sys.argv[1:])
@@ -266,4 +267,4 @@ def main() -> None:
         from .main import main as click_main
 
         click_main()
-    sys.exit(code)
+    leave(code)

@@ -15,13 +15,14 @@ from arbiter.model.red7.match import Event, GameEnd, RoundEnd, RoundStart, Turn
 from arbiter.model.red7.match import play as play_game
 from arbiter.model.red7.notation import format_text, position_to_json
 from arbiter.model.red7.ruleset import Ruleset
-from arbiter.solver.red7.bots import BOTS
+from arbiter.solver.bots import ALIASES, LEVELS
 
 from .common import cards, echo_json, fail, game_cli
 from .common import ruleset as parse_ruleset
 from .deal import check_players
 from .human import play_human
 
+BOTS = (*LEVELS, *ALIASES)
 REASONS = {
     "round": "the round is over",
     "target": "a player reached the target score",
@@ -80,6 +81,12 @@ def game_lines(events: Iterable[Event]) -> Iterable[str]:
             yield f"Game over ({REASONS[e.reason]}): {who} {verb}."
 
 
+def _red7_deal(players: int | None, seed: int, ruleset_text: str | None) -> Any:
+    players = 2 if players is None else players
+    check_players(players)
+    return deal(players, seed, parse_ruleset("basic" if ruleset_text is None else ruleset_text))
+
+
 @click.command()
 @click.option("--game", "game", type=click.Choice(list(GAMES)), default="red7", show_default=True,
               help="Which game to play.")
@@ -90,35 +97,36 @@ def game_lines(events: Iterable[Event]) -> Iterable[str]:
                    "game's default preset, for Red7 basic).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the log.")
 @click.option("--human", type=int, metavar="SEAT",
-              help="Red7: play one round yourself from this seat (0-based) at the terminal.")
-@click.option("--bots", type=click.Choice(BOTS), default="solver", show_default=True,
-              help="With --human: how the other seats choose, each from its own view.")
+              help="Play yourself from this seat (0-based) at the terminal (Red7: one round; the other games: a "
+                   "whole game).")
+@click.option("--bots", type=click.Choice(BOTS), default="sampled", show_default=True,
+              help="With --human: how the other seats choose, each from its own seat (docs/advise.md; solver and "
+                   "advise are older names of sampled).")
 def play(game: str, players: int | None, seed: int, ruleset_text: str | None, as_json: bool, human: int | None,
          bots: str) -> None:
     """Play a seeded game of random legal turns and log it turn by turn (Red7 Advanced: a whole match).
 
-    With --human SEAT, play one round yourself against bots, seeing only your own hand: type a turn
-    (or its number), hint (advice for your view), undo (take back your last turn) or quit."""
-    if game != "red7":
-        if human is not None:
-            fail("--human is for Red7 only")
-        game_cli(game).play(players, seed, ruleset_text, as_json)
-        return
-    players = 2 if players is None else players
-    ruleset_text = "basic" if ruleset_text is None else ruleset_text
-    check_players(players)
-    rules = parse_ruleset(ruleset_text)
+    With --human SEAT, play yourself against bots, seeing only what your seat sees: type a turn (or
+    its number), hint (advice for your view), undo (take back your last turn) or quit."""
     if human is not None:
-        if not 0 <= human < players:
-            fail(f"bad --human: a seat 0 to {players - 1}, got {human}")
         if as_json:
             fail("--human plays at the terminal; it has no --json log")
+        start = _red7_deal(players, seed, ruleset_text) if game == "red7" else game_cli(game).human_deal(
+            players, seed, ruleset_text)
+        if not 0 <= human < start.players:
+            fail(f"bad --human: a seat 0 to {start.players - 1}, got {human}")
         try:
-            play_human(deal(players, seed, rules), human, bots, seed)
+            play_human(start, human, bots, seed, game)
         except KeyboardInterrupt:
             click.echo("\narbiter: interrupted", err=True)
             sys.exit(130)
         return
+    if game != "red7":
+        game_cli(game).play(players, seed, ruleset_text, as_json)
+        return
+    players = 2 if players is None else players
+    check_players(players)
+    rules = parse_ruleset("basic" if ruleset_text is None else ruleset_text)
     events = play_game(players, seed, rules)
     if as_json:
         echo_json(game_json(players, seed, rules, events))

@@ -123,15 +123,26 @@ def _events(players: int, seed: int, ruleset: Ruleset) -> Iterator[dict[str, Any
                    "halftime": before.round == 1 and after.round == 2, "over": after.is_over}
 
 
-def play(players: int | None, seed: int, ruleset: str | None, as_json: bool) -> None:
-    """``arbiter play --game realms``: a seeded game of random legal moves and chance outcomes."""
+def game_options(players: int | None, ruleset: str | None) -> tuple[int, Ruleset]:
+    """``--players`` and ``--ruleset`` of ``arbiter play --game realms`` (with or without --human), or fail."""
     players = DEFAULT_PLAYERS if players is None else players
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         fail(f"bad --players: Realms takes {MIN_PLAYERS} to {MAX_PLAYERS} players here, got {players}")
     try:
-        rules = DEFAULT if ruleset is None else Ruleset.parse(ruleset)
+        return players, DEFAULT if ruleset is None else Ruleset.parse(ruleset)
     except RulesetError as e:
         fail(f"bad --ruleset: {e}")
+
+
+def human_deal(players: int | None, seed: int, ruleset: str | None) -> Position:
+    """The deal of ``arbiter play --game realms --human``."""
+    players, rules = game_options(players, ruleset)
+    return deal(players, seed, rules)
+
+
+def play(players: int | None, seed: int, ruleset: str | None, as_json: bool) -> None:
+    """``arbiter play --game realms``: a seeded game of random legal moves and chance outcomes."""
+    players, rules = game_options(players, ruleset)
     events = _events(players, seed, rules)
     if as_json:
         steps = list(events)

@@ -159,8 +159,9 @@ def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float
 
 def run_batch(fn: Callable, pieces: list[tuple], summary: Callable[[int, Any], str], as_json: bool, jobs: int,
               scheduler: str | None) -> None:
-    """Solve the ``pieces`` (``fn(*piece)``, one position each) here and then on the workers (``plain.run_batch``)
-    and print each result as it comes, in order; exit 1 when a limit stopped any of them."""
-    code = plain.run_batch(fn, pieces, summary, as_json, lambda: workers.pieces(jobs, scheduler), here=scheduler is None)
+    """Solve the ``pieces`` (``fn(*piece)``, one position each) here and then on the workers, or on a
+    cluster (``plain.run_batch``), and print each result as it comes, in order; exit 1 when a limit
+    stopped any of them."""
+    code = plain.run_batch(fn, pieces, summary, as_json, lambda: workers.pieces(jobs, scheduler, here_first=True))
     if code:
         sys.exit(code)

@@ -120,13 +120,25 @@ def play_game(players: int, seed: int, rules: Ruleset) -> tuple[Position, list[t
     return start, log, pos
 
 
-def play(players: int | None, seed: int, ruleset_text: str | None, as_json: bool) -> None:
+def game_options(players: int | None, ruleset_text: str | None) -> tuple[int, Ruleset]:
+    """``--players`` and ``--ruleset`` of ``arbiter play --game stick-to-colours``, or fail."""
     players = 3 if players is None else players
     if not 2 <= players <= 4:
         fail(f"bad --players: Stick to Colours takes 2 to 4 players, got {players}")
     rules = ruleset(ruleset_text)
     if rules.market_clear == "never":
         fail("bad --ruleset: with market_clear=never a game of random moves need not end")
+    return players, rules
+
+
+def human_deal(players: int | None, seed: int, ruleset_text: str | None) -> Position:
+    """The deal of ``arbiter play --game stick-to-colours --human``."""
+    players, rules = game_options(players, ruleset_text)
+    return deal(players, seed, rules)
+
+
+def play(players: int | None, seed: int, ruleset_text: str | None, as_json: bool) -> None:
+    players, rules = game_options(players, ruleset_text)
     start, log, end = play_game(players, seed, rules)
     if as_json:
         echo_json({"game": "stick-to-colours", "players": players, "seed": seed, "ruleset": rules.to_json(),

@@ -31,15 +31,18 @@ def export(directory: str, game: str, only_check: bool) -> None:
             old = stale(directory, plugin)
             for path in old:
                 click.echo(f"out of date: {path}")
-            state = f"out of date, run arbiter vectors export {directory}" if old else "up to date"
+            again = f"arbiter vectors export {directory}" + (f" --game {game}" if game != DEFAULT_GAME else "")
+            state = f"out of date, run {again}" if old else "up to date"
             click.echo(f"{directory}: {state}")
             click.get_current_context().exit(1 if old else 0)
         try:
             check_writable(directory)  # before the generation, which takes a while
-            written = write_vectors(directory, plugin)
+            written, removed = write_vectors(directory, plugin)
         except OSError as e:
             fail(f"cannot write vectors to {directory!r}: {e.strerror or e}")
     except KeyboardInterrupt:
         click.echo("arbiter: interrupted", err=True)
         click.get_current_context().exit(130)
+    for path in removed:
+        click.echo(f"removed {path} (a vector file the generation no longer writes)")
     click.echo(f"wrote {len(written)} files under {directory}")

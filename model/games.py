@@ -143,7 +143,8 @@ class GameModel(Protocol):
 
     Positions are immutable values; moves are whole turns whose ``str()`` is their canonical text;
     ``chance_outcomes`` lists ``(probability, label, position)`` for a position where chance acts
-    next (a deal, a draw, a random steal) and is empty elsewhere."""
+    next (a deal, a draw, a random steal) and is empty elsewhere. The ``steps`` submodule cuts the
+    turns where their player sees a card before deciding the rest (``arbiter.model.steps``)."""
 
     GAME_ID: str
     Ruleset: type

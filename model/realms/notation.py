@@ -151,6 +151,12 @@ def format_text(pos: Position) -> str:
 
 
 def parse_text(text: str) -> Position:
+    return position_from_json(text_to_json(text))
+
+
+def text_to_json(text: str, counts: bool = False) -> dict[str, Any]:
+    """The JSON object of a text position; with ``counts`` (a view), a hand or the draw pile may be
+    a number of hidden cards."""
     parts = [p.strip() for p in text.strip().split("|")]
     head = parts[0].split()
     if not head or head[0].lower() != GAME_ID:
@@ -184,12 +190,19 @@ def parse_text(text: str) -> Position:
         if name in obj:
             raise PositionError(name, "given twice")
         if name == "hands":
-            obj[name] = [[] if h.strip() in ("", "-") else h.split() for h in rest.split("/")]
+            obj[name] = [_items(h, counts) for h in rest.split("/")]
         else:
-            obj[name] = [] if rest.strip() in ("", "-") else rest.split()
+            obj[name] = _items(rest, counts and name == "draw")
     if "hands" not in obj:
         raise PositionError("hands", "the text has no 'hands' section")
-    return position_from_json(obj)
+    return obj
+
+
+def _items(text: str, counts: bool) -> list[str] | int:
+    words = text.split()
+    if counts and len(words) == 1 and words[0].isdecimal():
+        return int(words[0])
+    return [] if text.strip() in ("", "-") else words
 
 
 def parse_position(text: str) -> Position:

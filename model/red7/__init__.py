@@ -31,7 +31,7 @@ from .notation import format_text, parse_position, position_from_json, position_
 from .ruleset import ACTIONS, ADVANCED, ADVANCED_ACTIONS, BASIC, PRESETS, Ruleset, RulesetError, preset
 
 GAME_ID = "red7"
-_LAZY = ("protocol", "reference", "spec")  # loaded on first use: solving a position needs none of them
+_LAZY = ("protocol", "reference", "spec", "steps")  # loaded on first use: solving a position needs none of them
 
 
 def __getattr__(name: str) -> Any:
@@ -105,5 +105,6 @@ __all__ = [
     "qualifying",
     "reference",
     "spec",
+    "steps",
     "successors",
 ]

@@ -200,16 +200,24 @@ def _set(t: tuple, i: int, v) -> tuple:
 
 class TurnGenerator:
     """Enumerates the whole turns of the player to move, each with its resulting position (the
-    solver walks the same steps lazily, in its own order)."""
+    solver walks the same steps lazily, in its own order). With ``every``, losing turns the
+    ruleset does not count as moves are enumerated too (``is_legal`` tells them apart): a player
+    who cannot see the deck commits to the cards played before a draw (``arbiter.model.red7.steps``)."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, every: bool = False) -> None:
         self.pos = pos
         self.rs = pos.ruleset
         self.me = pos.to_move
         # Which losing turns are moves (switch losing_turns): those without a hand discard ("plays"),
         # those with one ("discards"), both or neither.
-        self.keep_losing_plays = self.rs.losing_turns in ("legal", "plays_only")
-        self.keep_losing = self.rs.losing_turns in ("legal", "discards_only")
+        self.legal_losing_plays = self.rs.losing_turns in ("legal", "plays_only")
+        self.legal_losing = self.rs.losing_turns in ("legal", "discards_only")
+        self.keep_losing_plays = self.legal_losing_plays or every
+        self.keep_losing = self.legal_losing or every
+
+    def is_legal(self, t: _Turn, stays: bool) -> bool:
+        """Whether a whole turn the generator made is a move under the ruleset's ``losing_turns``."""
+        return stays or (self.legal_losing if any(v == DISCARD for v, _ in t.steps) else self.legal_losing_plays)
 
     def winning(self, t: _Turn) -> bool:
         return fast_leader(t.rule, t.palettes, self.pos.out, self.rs) == self.me
@@ -326,6 +334,19 @@ class TurnGenerator:
         if not pos.is_over:
             yield PASS_MOVE, _finish(pos, _Turn(pos.hands[me], pos.palettes, pos.deck, pos.rule), False)
 
+    def every_turn(self) -> Iterator[tuple[Move, Position, bool, Position]]:
+        """Each turn (losing ones too when made with ``every``) as (move, position after, whether it
+        is a move under the ruleset, the position as the turn leaves it before anyone goes out)."""
+        pos, me = self.pos, self.me
+        if pos.is_over:
+            return
+        if pos.hands[me]:
+            for t, stays in self.turns():
+                now = Position(t.rule, me, _set(pos.hands, me, t.hand), t.palettes, pos.out, t.deck, pos.ruleset,
+                               pos.scores)
+                yield Move(t.steps), _finish(pos, t, stays), self.is_legal(t, stays), now
+        yield PASS_MOVE, _finish(pos, self.start(), False), True, pos
+
 
 def next_to_move(hands: tuple[CardMask, ...], out: int, me: int) -> tuple[int, int]:
     """After ``me``'s turn: (the next player in turn order who is still in, the players out). A
@@ -436,11 +457,13 @@ def deal(players: int, seed: int, ruleset: Ruleset = BASIC, available: CardMask 
     return dealt(players, cards, ruleset, scores)
 
 
-def dealt(players: int, cards: list[Card], ruleset: Ruleset = BASIC, scores: tuple[int, ...] | None = None) -> Position:
-    """The round dealt from ``cards`` in dealing order: 7 to each hand in turn, 1 to each Palette,
-    the rest the deck (top first); Canvas Red; the player left of the one winning Red goes first."""
-    hands = tuple(sum(1 << c for c in cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(players))
-    base = players * HAND_SIZE
+def dealt(players: int, cards: list[Card], ruleset: Ruleset = BASIC, scores: tuple[int, ...] | None = None,
+          hand: int = HAND_SIZE) -> Position:
+    """The round dealt from ``cards`` in dealing order: 7 (``hand``) to each hand in turn, 1 to each
+    Palette, the rest the deck (top first); Canvas Red; the player left of the one winning Red goes
+    first. A smaller ``hand`` from a few cards deals a short round (the cards left out are out of it)."""
+    hands = tuple(sum(1 << c for c in cards[i * hand : (i + 1) * hand]) for i in range(players))
+    base = players * hand
     # Under new_hand=hand a last deal may run out of Palette cards: the last seats get none.
     palettes = tuple(1 << cards[base + i] if base + i < len(cards) else 0 for i in range(players))
     deck = tuple(cards[base + players :])

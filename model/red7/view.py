@@ -7,10 +7,9 @@ import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from itertools import combinations, permutations
-from math import comb, factorial
 from typing import Any, TextIO
 
+from ..views import Place, check_count, count_deals, deal_all, deal_one, is_count
 from .cards import ALL_CARDS, COLOUR_NAMES, CardError, CardMask, card_code, cards_of, codes, parse_cards
 from .game import Position, PositionError
 from .notation import load_position, position_from_json, position_to_json, text_to_json
@@ -79,13 +78,18 @@ class View:
                                        "cards are unseen")
         return self
 
+    def places(self) -> list[Place]:
+        """The hidden places dealt: each hidden hand in seat order, then the deck where its order
+        matters (under Basic the deck is never drawn from, so its content is not dealt)."""
+        out = [Place(h) for h in self.hidden if h]
+        if self.deck_order_matters:
+            out.append(Place(self.deck_hidden, ordered=True))
+        return out
+
     def count(self) -> int:
         """The number of consistent deals: hidden hands as sets and, where the order matters, the deck
-        as a sequence (under Basic the deck is never drawn from, so its content is not dealt)."""
-        sizes = [h for h in self.hidden if h]
-        d = self.deck_hidden or 0
-        return _count(self.unseen.bit_count(), sizes + ([d] if self.deck_order_matters else []),
-                      d if self.deck_order_matters else 0)
+        as a sequence."""
+        return count_deals(self.unseen.bit_count(), self.places())
 
     def fill(self, hands: list[CardMask], deck: tuple[int, ...]) -> Position:
         """The position with the hidden hands and deck given."""
@@ -93,54 +97,27 @@ class View:
         full = tuple(hands[i] if h is not None else pos.hands[i] for i, h in enumerate(self.hidden))
         return replace(pos, hands=full, deck=pos.deck if self.deck_hidden is None else deck)
 
-    def deals(self) -> Iterator[Position]:
-        """Every consistent deal, each once, in a fixed order."""
-        seats = [i for i, h in enumerate(self.hidden) if h]
-        d = self.deck_hidden or 0
-        ordered = self.deck_order_matters
-
-        def rest(k: int, pool: CardMask, hands: list[CardMask]) -> Iterator[Position]:
-            if k < len(seats):
-                i = seats[k]
-                for chosen in combinations(list(cards_of(pool)), self.hidden[i]):
-                    m = sum(1 << c for c in chosen)
-                    hands[i] = m
-                    yield from rest(k + 1, pool & ~m, hands)
-                hands[i] = 0
-            elif ordered:
-                for deck in permutations(list(cards_of(pool)), d):
-                    yield self.fill(hands, deck)
-            else:
-                yield self.fill(hands, tuple(cards_of(pool))[:d])
-
-        yield from rest(0, self.unseen, [0] * self.position.players)
-
-    def sample(self, rng: random.Random) -> Position:
-        """One consistent deal drawn uniformly at random (the same deals ``deals`` lists)."""
-        order_matters = self.deck_order_matters
-        taken = self.hidden_cards - (0 if order_matters else self.deck_hidden or 0)
-        cards = rng.sample(list(cards_of(self.unseen)), taken)
+    def _filled(self, dealt: tuple[tuple[int, ...], ...]) -> Position:
         hands = [0] * self.position.players
         k = 0
         for i, h in enumerate(self.hidden):
             if h:
-                hands[i] = sum(1 << c for c in cards[k:k + h])
-                k += h
-        if order_matters:
-            deck = tuple(cards[k:])
+                hands[i] = sum(1 << c for c in dealt[k])
+                k += 1
+        if self.deck_order_matters:
+            deck = dealt[k]
         else:
-            left = self.unseen & ~sum(hands)
-            deck = tuple(cards_of(left))[:self.deck_hidden or 0]
+            deck = tuple(cards_of(self.unseen & ~sum(hands)))[:self.deck_hidden or 0]
         return self.fill(hands, deck)
 
+    def deals(self) -> Iterator[Position]:
+        """Every consistent deal, each once, in a fixed order."""
+        for dealt in deal_all(list(cards_of(self.unseen)), self.places()):
+            yield self._filled(dealt)
 
-def _count(unseen: int, sizes: list[int], arranged: int) -> int:
-    """Ways to pick sets of ``sizes`` from ``unseen`` cards, the last ``arranged`` of them in order."""
-    n, left = 1, unseen
-    for s in sizes:
-        n *= comb(left, s)
-        left -= s
-    return n * factorial(arranged)
+    def sample(self, rng: random.Random) -> Position:
+        """One consistent deal drawn uniformly at random (the same deals ``deals`` lists)."""
+        return self._filled(deal_one(list(cards_of(self.unseen)), self.places(), rng))
 
 
 def _where(pos: Position, c: int) -> str:
@@ -170,7 +147,7 @@ def view_from_json(obj: Any) -> View:
     if isinstance(players, list):
         rest["players"] = []
         for i, p in enumerate(players):
-            if isinstance(p, dict) and _is_count(p.get("hand")):
+            if isinstance(p, dict) and is_count(p.get("hand")):
                 hidden.append(_check_count(p["hand"], f"players[{i}].hand"))
                 p = {**p, "hand": []}
             else:
@@ -178,7 +155,7 @@ def view_from_json(obj: Any) -> View:
             rest["players"].append(p)
     deck = obj.get("deck")
     deck_hidden = None
-    if _is_count(deck):
+    if is_count(deck):
         deck_hidden = _check_count(deck, "deck")
         rest.pop("deck")
     canvas = obj.get("canvas", [])
@@ -193,14 +170,8 @@ def view_from_json(obj: Any) -> View:
     return View(pos, tuple(hidden), deck_hidden, canvas_mask).validate()
 
 
-def _is_count(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
 def _check_count(x: int, field: str) -> int:
-    if x < 0 or x > 49:
-        raise PositionError(field, f"a hidden count must be 0 to 49 cards, got {x}")
-    return x
+    return check_count(x, field, 49, PositionError)
 
 
 def view_to_json(view: View) -> dict[str, Any]:

@@ -265,6 +265,11 @@ def _words(section: str, head: str) -> list[str]:
 
 
 def parse_text(text: str) -> Position:
+    return position_from_json(text_to_json(text))
+
+
+def text_to_json(text: str) -> dict[str, Any]:
+    """The JSON object of a text position (not yet checked: ``position_from_json`` does that)."""
     sections = text.strip().split("|")
     if len(sections) != 7:
         raise PositionError("position", "a text position has 7 sections separated by | (see docs/notation.md)")
@@ -299,7 +304,7 @@ def parse_text(text: str) -> Position:
     obj["discard"] = _words(sections[5], "discard")
     _words(sections[6], "auction")
     obj["auction"] = _auction_text(sections[6].split()[1:], n)
-    return position_from_json(obj)
+    return obj
 
 
 def _auction_text(words: list[str], n: int) -> dict[str, Any] | None:

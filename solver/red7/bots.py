@@ -1,69 +1,62 @@
-"""Bots that choose a turn from their own view only: ``random``; ``solver`` (a winning turn of one deal
-sampled from the view); ``advise`` (the best win share over a few sampled deals)."""
+"""Red7's side of the bots (``solver/bots.py``): its step interface, views, advice and best defence;
+the rule of thumb (stay in, spend as few and as weak cards as possible); and, mid-turn, a deal made
+to agree with the card the seat drew (that card swapped to the top of the deck: every deal with it
+there is then as likely as in the view)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+import itertools
+from collections.abc import Sequence
+from typing import Any
 
-from arbiter.model.red7.game import Position, legal_moves
+from arbiter.model.red7 import steps
+from arbiter.model.red7.cards import parse_card
+from arbiter.model.red7.game import DISCARD, PASS, PLAY, Position
+from arbiter.model.red7.steps import _with_top
 from arbiter.model.red7.view import view_of
+from arbiter.model.steps import Midturn
 
-from ..search import SearchLimit
-from .advise import advise, decision, outcomes
+from .. import bots as shared
+from .advise import advise
+from .defence import best_defence, rules
 
-BOTS = ("solver", "advise", "random")
-THINK_SECONDS = 5.0  # a bot's limit per turn; past it the solver bot plays at random
-ADVISE_SAMPLES = 16
-
-Bot = Callable[[Position, random.Random], str]
+DREW = "(drew "  # how the steps show the seat the card it drew (``steps.shown``)
 
 
-def _finish(pos: Position, chosen: str, rng: random.Random) -> str:
-    """A real legal turn for a chosen decision: a turn that goes on after a draw was decided before
-    the card was seen, so its rest is picked among the real turns with that start (at random)."""
-    texts = [str(m) for m in legal_moves(pos)]
-    if chosen in texts:
-        return chosen
-    fits = [t for t in texts if decision(t) == chosen]
-    return rng.choice(fits or texts)
+def _greedy(seen: shared.Seen, state: Any, texts: Sequence[str]) -> list[str]:
+    """Steps that keep the seat in first, then those that spend fewer cards, then weaker ones (the
+    cards a step names are the seat's own, or the card it drew; being out is public)."""
+    me = seen.view.me
+
+    def key(text: str) -> tuple:
+        after = steps.apply_step(state, text)
+        out = not isinstance(after, Midturn) and after.is_out(me)
+        words = text.split()
+        named = [parse_card(w) for v, w in itertools.pairwise(words) if v in (PLAY, DISCARD)]
+        return out, len(named), sorted(named), text
+
+    return sorted(texts, key=key)
 
 
-def random_bot(pos: Position, rng: random.Random) -> str:
-    """Uniformly among the legal turns, passing only when nothing else is legal."""
-    texts = [str(m) for m in legal_moves(pos)]
-    return rng.choice([t for t in texts if t != "pass"] or texts)
+def _given(world: Position, seen: shared.Seen) -> Any:
+    """``world`` with the card the seat drew at its first step on top of the deck, then the steps
+    replayed (None if they show the seat anything else)."""
+    first = seen.shown[0]
+    if DREW in first:
+        world = _with_top(world, parse_card(first.split(DREW)[1].split()[0].rstrip(")")))
+    return shared.replayed(GAME, world, seen)
 
 
-def solver_bot(pos: Position, rng: random.Random) -> str:
-    """Deal the bot's view once at random, solve that deal, play a winning turn of it (the first
-    by text); with none (or past the time limit) play at random."""
-    deal = view_of(pos).sample(rng)
-    try:
-        found, _ = outcomes(deal, THINK_SECONDS, table_size=1 << 18)
-    except SearchLimit:
-        return random_bot(pos, rng)
-    wins = sorted(d for d, w in found.items() if w)
-    return _finish(pos, wins[0], rng) if wins else random_bot(pos, rng)
+def _winners(pos: Position) -> list[int]:
+    return [] if pos.winner is None else [pos.winner]
 
 
-def advise_bot(pos: Position, rng: random.Random) -> str:
-    """The turn with the best win share over a few deals sampled from the bot's view."""
-    advice = advise(view_of(pos), samples=ADVISE_SAMPLES, seed=rng.getrandbits(32), timeout=THINK_SECONDS)
-    if advice.stopped == "interrupted":
-        raise KeyboardInterrupt  # advise keeps partial results; a game stops on Ctrl-C
-    best = advice.best
-    if best is None or best.wins == 0:
-        return random_bot(pos, rng)
-    return _finish(pos, best.move, rng)
+def _rules(view: Any) -> Any:
+    return rules(view.me, view.position.ruleset, view.position.players)
 
 
-BY_NAME: dict[str, Bot] = {"solver": solver_bot, "advise": advise_bot, "random": random_bot}
+GAME = shared.Game("red7", steps.steps, steps.apply_step, steps.shown, lambda pos: (), lambda h, seat: view_of(h[-1], seat),
+                   advise, _greedy, _winners, best_defence, _rules, lambda view: _rules(view).perfect, _given,
+                   frozenset({PASS}))
 
-
-def turn_rng(seed: int, turn: int) -> random.Random:
-    """The bots' random choices at a turn of a seeded game (the same after an undo)."""
-    return random.Random(f"bots {seed} turn {turn}")
-
-
-__all__ = ["BOTS", "BY_NAME", "advise_bot", "random_bot", "solver_bot", "turn_rng"]
+__all__ = ["GAME"]

@@ -5,7 +5,6 @@ from pathlib import Path
 
 import pytest
 from arbiter.cli.main import cli
-from arbiter.solver.red7 import advise as advise_module
 from click.testing import CliRunner
 
 VIEW = "red 0 basic | R7 O3 G1 / Y4 | 4 / V6 | canvas G3 B1"
@@ -51,9 +50,16 @@ def test_bad_views_exit_2_with_one_line(args, words):
 REALMS_PUZZLE = str(Path(__file__).resolve().parents[2] / "examples" / "puzzles" / "realms" / "01-the-match-steals-it.json")
 
 
+def test_a_realms_puzzle_is_a_view_with_nothing_hidden():
+    out = run(REALMS_PUZZLE, "--json")
+    assert out.exit_code == 0, out.output
+    answer = json.loads(out.output)
+    assert answer["game"] == "realms" and answer["exact"] and answer["consistent_deals"] == answer["deals"] == 1
+
+
 @pytest.mark.parametrize("args, words", [
-    ([REALMS_PUZZLE], "advise takes a Red7 view, got a Realms (trick-taking) one"),
     (["red 0 | R7 O3 / Y4 | 3 / V6", "--hide"], "--hide takes a whole position (all cards shown); this is already a view"),
+    (["red 0 | R7 O3 / Y4 | 3 / V6", "--tricks", "2"], "--tricks is for Realms views"),
 ])
 def test_other_games_and_views_given_to_hide_are_named(args, words):
     out = run(*args)
@@ -61,16 +67,16 @@ def test_other_games_and_views_given_to_hide_are_named(args, words):
 
 
 def test_interrupt_prints_partial_and_exits_130(monkeypatch):
-    real = advise_module._first_turns
-    calls = []
+    """Ctrl-C during the 4th deal (the core stops a piece with the deals done before it)."""
+    from arbiter.solver.red7 import core
 
-    def flaky(*args):
-        calls.append(1)
-        if len(calls) == 4:
-            raise KeyboardInterrupt
-        return real(*args)
+    real = core.CoreSearch.first_turns
 
-    monkeypatch.setattr(advise_module, "_first_turns", flaky)
+    def flaky(self, states, player, whole):
+        found, nodes, _ = real(self, states[:3], player, whole)
+        return found, nodes, "interrupted"
+
+    monkeypatch.setattr(core.CoreSearch, "first_turns", flaky)
     out = run(VIEW, "--samples", "50", "--jobs", "1")
     assert out.exit_code == 130
     assert "interrupted: partial result after 3 deals" in out.output and "arbiter: interrupted" in out.output
@@ -105,3 +111,32 @@ def test_the_answer_is_the_same_for_any_jobs():
     assert one["engine"] == "c" and one["deals"] == 60
     stopped = answer("--samples", "300", "--jobs", "1")
     assert stopped["stopped"] == "separated" and answer("--samples", "300", "--jobs", "2") == stopped
+
+
+SMALL = "red 1 basic | I4 O2 Y1 / I5 | R5 B4 R1 / V5 | deck G3"  # small_deal(9, 2, 3, 1): a short round, whole
+
+
+def test_best_defence_shows_the_win_share_beside_it_where_they_differ():
+    out = run(SMALL, "--hide", "--best-defence")
+    assert out.exit_code == 0, out.output
+    assert "best-defence share" in out.output and "all 4 consistent deals (exact)" in out.output
+    data = json.loads(run(SMALL, "--hide", "--best-defence", "--json").output)
+    assert [m["name"] for m in data["measures"]] == ["defence", "win"]
+    gaps = [m for m in data["moves"] if m["wins"] < m["win"]["total"]]
+    assert all(m["wins"] <= m["win"]["total"] for m in data["moves"]) and gaps  # never above all cards known
+    for m in gaps:
+        assert f"win {100 * m['win']['mean']:.1f}%" in out.output
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--exact"], "takes neither --exact"), (["--self-interested"], "takes neither"),
+    (["--max-deals", "2"], "--best-defence: 4 consistent deals, more than the limit of 2")])
+def test_best_defence_refusals(args, words):
+    out = run(SMALL, "--hide", "--best-defence", *args)
+    assert out.exit_code == 2 and words in out.output, out.output
+
+
+def test_best_defence_is_for_red7_views():
+    out = run("realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 | trick - | hands R8 B7 / 2 "
+              "| draw 0 | shuffled - | discard -", "--best-defence")
+    assert out.exit_code == 2 and "--best-defence is not built for Realms" in out.output

@@ -102,15 +102,17 @@ def test_a_batch_starts_workers_only_after_solving_here_a_while(tmp_path, monkey
     The lines are the same (but for the clock) and in order either way."""
     batch = tmp_path / "positions.jsonl"
     batch.write_text(f"{WON}\n{LOST}\n{WON}\n", encoding="utf-8")
+    from arbiter.solver import pieces
+
     made = []
-    real = solve_command.workers.pieces
-    monkeypatch.setattr(solve_command.workers, "pieces", lambda *a: made.append(a) or real(*a))
-    monkeypatch.setattr(solve_command.plain, "HERE_SECONDS", here)
+    real = pieces.Processes.map
+    monkeypatch.setattr(pieces.Processes, "map", lambda self, *a: made.append(self.workers) or real(self, *a))
+    monkeypatch.setattr(pieces, "HERE_SECONDS", here)
     result = run("--batch", str(batch), "--json", "--jobs", "2")
     assert result.exit_code == 0, result.output
     objs = [json.loads(line) for line in result.output.splitlines()]
     assert [o["winner"] for o in objs] == [0, 1, 0]
-    assert made == ([] if here else [(2, None)])
+    assert made == ([] if here else [2])
 
 
 def test_batch_bad_line_exits_2_naming_the_line(tmp_path):

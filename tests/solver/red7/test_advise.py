@@ -8,6 +8,7 @@ import pytest
 from arbiter.model.red7.cards import ALL_CARDS, codes, parse_cards
 from arbiter.model.red7.game import PositionError, successors
 from arbiter.model.red7.view import parse_view
+from arbiter.solver import pieces
 from arbiter.solver.red7 import advise as advise_module
 from arbiter.solver.red7 import reference
 from arbiter.solver.red7.advise import TooManyDeals, advise, decision, separated
@@ -104,7 +105,8 @@ def test_small_views_are_answered_exactly_without_asking():
     assert advice.exact and advice.seed is None and advice.deals == view.count()
 
 
-def test_same_seed_same_answer_any_jobs():
+def test_same_seed_same_answer_any_jobs(monkeypatch):
+    monkeypatch.setattr(pieces, "HERE_SECONDS", 0)  # the workers take every piece
     text = "red 0 basic | R7 O3 G1 / Y4 | 4 / V6 | canvas G3 B1"
     one = advise(text, samples=40, seed=5)
     assert one.to_json() | {"seconds": 0} == advise(text, samples=40, seed=5).to_json() | {"seconds": 0}
@@ -242,17 +244,19 @@ def test_the_compiled_core_and_the_python_search_give_the_same_answer(view, exac
     assert any(0 < m["wins"] < c["deals"] for m in c["moves"])  # not a view where every turn is alike
 
 
-def test_exact_answers_in_several_pieces_are_the_same_for_any_jobs():
+def test_exact_answers_in_several_pieces_are_the_same_for_any_jobs(monkeypatch):
     spare = ("R3", "O5", "V7", "I2", "G1", "R6", "O2", "B7", "I4", "Y6", "G2", "R1")
     text = f"red 0 | O6 B2 I1 / Y5 | 3 / G5 | deck 0 | {canvas_but('O6', 'B2', 'I1', 'Y5', 'G5', *spare)}"
     one = advise(text, exact=True)
     assert one.deals == 220 > 2 * advise_module.EXACT_PIECE and any(0 < m.wins < 220 for m in one.moves)
+    monkeypatch.setattr(pieces, "HERE_SECONDS", 0)  # the workers take every piece
     assert advise(text, exact=True, jobs=2).to_json() | {"seconds": 0} == one.to_json() | {"seconds": 0}
 
 
-def test_order_from_changes_the_work_never_the_answer():
+def test_order_from_changes_the_work_never_the_answer(monkeypatch):
     """``order_from`` reaches the searches of every piece (here in two worker processes): the
     nodes change with it, the shares do not."""
+    monkeypatch.setattr(pieces, "HERE_SECONDS", 0)
     text = "red 0 basic | R7 O3 G1 B6 / Y4 | 5 / V6 | canvas G3 B1"
     default = advise(text, samples=20, seed=2, stop_early=False, jobs=2)
     assert default.nodes == advise(text, samples=20, seed=2, stop_early=False,

@@ -1,0 +1,69 @@
+"""CPU seconds of the exact best-defence value (``advise --best-defence``) on small Red7 views, against
+the plain baseline measured in the same run on the same views: ``advise --exact`` (the win share,
+every deal solved with all cards known). Issue 27's target: views with up to 4 unseen cards and 3
+cards a hand under 10 s. Larger views show where the frontiers stop being quick. Seeded short
+rounds (``small_deal``), the mover's view, every size interleaved in each round; prints a table.
+
+    python benchmarks/defence.py [--seeds 8] [--rounds 2] [--sizes target|all]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from arbiter.model.red7.ruleset import Ruleset
+from arbiter.model.red7.view import view_of
+from arbiter.solver.red7.advise import advise
+from arbiter.solver.red7.defence import best_defence, small_deal
+
+RULESETS = ("basic", "actions", "advanced", "advanced+actions")
+# (players, hand, deck): 4 unseen cards (the other hands and the deck) with 3 or 2 cards a hand are
+# the target; the larger sizes are beyond it (5 to 8 unseen cards).
+TARGET = [(2, 3, 1), (2, 2, 2), (3, 2, 0)]
+LARGER = [(2, 3, 2), (2, 3, 3), (2, 4, 2), (3, 2, 2), (2, 4, 4)]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seeds", type=int, default=8)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--sizes", choices=("target", "all"), default="target")
+    args = ap.parse_args()
+    sizes = TARGET + (LARGER if args.sizes == "all" else [])
+    rows: dict[tuple, dict[str, list[float]]] = {}
+    deals: dict[tuple, list[int]] = {}
+    gaps: dict[tuple, set[int]] = {}
+    for _ in range(args.rounds):
+        for size in sizes:
+            for rs in RULESETS:
+                key = (*size, rs)
+                cpu = rows.setdefault(key, {"defence": [], "exact": []})
+                for seed in range(args.seeds):
+                    view = view_of(small_deal(seed, *size, Ruleset.parse(rs)))
+                    t = time.process_time()
+                    plain = advise(view, exact=True)
+                    cpu["exact"].append(time.process_time() - t)
+                    t = time.process_time()
+                    got = best_defence(view, max_deals=5000)
+                    cpu["defence"].append(time.process_time() - t)
+                    assert got.stopped is None and got.deals == plain.deals
+                    deals.setdefault(key, []).append(got.deals)
+                    if any(m.totals[0] < m.totals[1] for m in got.moves):
+                        gaps.setdefault(key, set()).add(seed)
+    print(f"load {os.getloadavg()[0]:.1f}; {args.seeds} seeds x {args.rounds} rounds per row")
+    print("| players, hand, deck | ruleset | deals | best defence mean / max CPU s | exact win share mean CPU s "
+          "| ratio | views with a gap |")
+    print("|---|---|---|---|---|---|---|")
+    for key, cpu in rows.items():
+        d = cpu["defence"]
+        e = cpu["exact"]
+        mean_d, mean_e = sum(d) / len(d), sum(e) / len(e)
+        n = deals[key]
+        print(f"| {key[0]}, {key[1]}, {key[2]} | {key[3]} | {min(n)}-{max(n)} | {mean_d:.3f} / {max(d):.3f} | "
+              f"{mean_e:.3f} | {mean_d / mean_e:.1f} | {len(gaps.get(key, ()))} of {args.seeds} |")
+
+
+if __name__ == "__main__":
+    main()

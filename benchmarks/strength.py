@@ -1,0 +1,134 @@
+"""How strong is a hint? Bots of each level (``solver/bots.py``: random, greedy, sampled, exact) play
+each other in seeded 2-player games of every game, each pair from both seats, and the win rates are
+written with 95% Wilson intervals into docs/advise.md (between the ``strength`` markers) and printed.
+
+- Red7: whole rounds (Basic, 7 cards a hand) and short rounds (``small_deal``: Advanced, 3 cards a
+  hand, 2 in the deck, so that a view has at most 20 consistent deals and the exact bot plays best
+  defence at every turn; only the round's win counts);
+- Realms: whole games to 100 points (the sampled bot's horizon: the trick in progress);
+- Stick to Colours: whole 2-player games with the bot collection (a shared victory counts half).
+
+The exact level plays best defence only where the game has it and the view is small; elsewhere it
+is the sampled bot (so its pairs are not played where it never differs). Bots see only their own
+seat (``Seen``). The seeds are the games' deals; every bot's random choice is seeded by the game's
+seed and the step.
+
+    python benchmarks/strength.py [--games 20] [--only red7-small ...] [--no-write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from arbiter.model.realms.game import deal as realms_deal
+from arbiter.model.red7.game import deal as red7_deal
+from arbiter.model.red7.ruleset import Ruleset
+from arbiter.model.stick_to_colours import deal as stick_deal
+from arbiter.solver import bots
+from arbiter.solver.realms.bots import GAME as REALMS
+from arbiter.solver.red7.bots import GAME as RED7
+from arbiter.solver.red7.defence import small_deal
+from arbiter.solver.stats import wilson
+from arbiter.solver.stick_to_colours.bots import GAME as STICK
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "advise.md"
+START, END = "<!-- strength: written by benchmarks/strength.py -->", "<!-- end of strength -->"
+BASIC, ADVANCED = Ruleset.parse("basic"), Ruleset.parse("advanced")
+
+# name: (game, deal of a seed, the levels that play, what a game is, deals per pair as a multiple of --games)
+SETTINGS: dict[str, tuple[bots.Game, Callable[[int], Any], tuple[str, ...], str, int]] = {
+    "red7": (RED7, lambda seed: red7_deal(2, seed, BASIC), ("random", "greedy", "sampled"),
+             "Red7, one round, Basic, 7 cards a hand", 1),
+    "red7-small": (RED7, lambda seed: small_deal(seed, 2, 3, 2, ADVANCED), bots.LEVELS,
+                   "Red7, short rounds: Advanced, 3 cards a hand, 2 in the deck (the round's win only)", 5),
+    "realms": (REALMS, lambda seed: realms_deal(2, seed), ("random", "greedy", "sampled"),
+               "Realms, a whole 2-player game to 100 points", 1),
+    "stick-to-colours": (STICK, lambda seed: stick_deal(2, seed), ("random", "greedy", "sampled"),
+                         "Stick to Colours, a whole 2-player game with the bot collection", 1),
+}
+
+
+def match(game: bots.Game, start: Any, levels: tuple[str, str], seed: int) -> tuple[float, float, dict[str, int]]:
+    """One game, seat 0 playing ``levels[0]`` and seat 1 ``levels[1]``: each seat's share of the win
+    (a shared victory split), and how the exact bot decided (best defence or sampled)."""
+    counts = {"defence": 0, "other": 0}
+
+    def chooser(level: str) -> bots.Chooser:
+        def choose(seen: bots.Seen, k: int) -> str:
+            if level == "exact":
+                small = game.best_defence is not None and seen.view.count() <= bots.EXACT_DEALS
+                counts["defence" if small else "other"] += 1
+            return bots.BOTS[level](game, seen, bots.bot_rng(seed, k))
+        return choose
+
+    last = start
+    for event in bots.play(game, start, {0: chooser(levels[0]), 1: chooser(levels[1])}, seed):
+        last = event.after
+    winners = [w for w in game.winners(last) if w in (0, 1)]
+    total = len(game.winners(last))
+    return (1 / total if 0 in winners else 0.0), (1 / total if 1 in winners else 0.0), counts
+
+
+def run(name: str, games: int) -> tuple[list[str], float]:
+    game, deal, levels, what, scale = SETTINGS[name]
+    games *= scale
+    started = time.process_time()
+    rows = []
+    for i, a in enumerate(levels):
+        for b in levels[i + 1:]:
+            won_a = won_b = 0.0
+            played = 0
+            used = {"defence": 0, "other": 0}
+            for seed in range(games):
+                for seats in ((a, b), (b, a)):  # each deal from both seats
+                    s0, s1, counts = match(game, deal(seed), seats, seed)
+                    wa, wb = (s0, s1) if seats[0] == a else (s1, s0)
+                    won_a, won_b, played = won_a + wa, won_b + wb, played + 1
+                    for k in used:
+                        used[k] += counts[k]
+            lo, hi = wilson(round(won_a), played)
+            note = ""
+            if "exact" in (a, b):
+                total = used["defence"] + used["other"]
+                note = f"; exact played best defence at {used['defence']} of its {total} decisions"
+            rows.append(f"| {a} vs {b} | {played} | {won_a:g} | {won_b:g} | {100 * won_a / played:.0f}% "
+                        f"[{100 * lo:.0f}, {100 * hi:.0f}]{note} |")
+    seconds = time.process_time() - started
+    head = [f"**{what}** ({games} deals, each from both seats; {seconds:.0f} s CPU):", "",
+            "| A vs B | games | A won | B won | A's win rate [95%] |", "|---|---|---|---|---|"]
+    return head + rows + [""], seconds
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=20,
+                    help="deals per pair, each played from both seats (5 times as many for the short Red7 rounds)")
+    ap.add_argument("--only", choices=list(SETTINGS), nargs="*")
+    ap.add_argument("--no-write", action="store_true", help="print the tables only (as --only does)")
+    args = ap.parse_args()
+    lines = [(f"Measured with `python benchmarks/strength.py --games {args.games}` (load "
+             f"{os.getloadavg()[0]:.1f} at the start). A's wins and B's do not add up to the games where "
+             "a Stick to Colours game went to the bot collection; a shared victory counts half."), ""]
+    for name in args.only or SETTINGS:
+        table, _ = run(name, args.games)
+        print("\n".join(table), flush=True)
+        lines += table
+    if args.no_write or args.only:
+        return  # the page holds every setting
+    text = DOC.read_text(encoding="utf-8")
+    block = "\n".join([START, *lines, END])
+    if START in text:
+        text = re.sub(re.escape(START) + ".*?" + re.escape(END), lambda _: block, text, flags=re.DOTALL)
+    else:
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
+    DOC.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
