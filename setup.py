@@ -1,15 +1,15 @@
-"""Build hook: the compiled Red7 search core, optional. Without a C compiler (or Python headers)
-the build goes on and ``arbiter.solver`` uses its pure-Python search, which gives the same answers."""
+"""Build hook: the compiled search cores (Red7's and Stick to Colours'), optional. Without a C compiler
+(or Python headers) the build goes on and the solvers use their pure-Python searches, which give the
+same answers."""
 
 from setuptools import Extension, setup
 
+CORE = {"extra_compile_args": ["-O2", "-std=c11"], "depends": ["solver/_search_table.h"], "optional": True}
+
 setup(
     ext_modules=[
-        Extension(
-            "arbiter.solver.red7._red7core",
-            sources=["solver/red7/_red7core.c"],
-            extra_compile_args=["-O2", "-std=c11"],
-            optional=True,
-        )
+        Extension("arbiter.solver.red7._red7core", sources=["solver/red7/_red7core.c"], **CORE),
+        Extension("arbiter.solver.stick_to_colours._stickcore", sources=["solver/stick_to_colours/_stickcore.c"],
+                  **CORE),
     ]
 )

@@ -19,13 +19,13 @@
 #include <limits.h>
 #include <time.h>
 
+#include "../_search_table.h" /* the transposition table and the node budget, shared by the cores */
+
 typedef uint64_t Mask;
 
-#define INF (1 << 30)
 #define WIN (1 << 10)
 #define MAXP 4
 #define MAXDECK 49
-#define CHECK_EVERY 512
 
 /* ---------------------------------------------------------------- cards and the seven rules */
 
@@ -331,84 +331,6 @@ static int push_turn(TurnVec *a, const Turn *t) {
     return 0;
 }
 
-/* ---------------------------------------------------------------- the transposition table */
-
-/* Entries are stored densely, in the order they were made: (low hash bits, lower bound, upper
- * bound, best child, key). An open-addressing index with linear probing maps a hash to an entry;
- * each index slot holds the entry's tag (the high hash bits) and its number plus one (0: empty),
- * so a probe compares tags without touching the entry, and the index alone is sized for the load. */
-typedef struct { int32_t lo, hi, first, unused; } Head;
-typedef struct {
-    uint64_t *index;
-    uint8_t *mem;
-    size_t slots, count, cap, esize;
-} Tab;
-
-#define ENTRY(t, n) ((Head *)((t)->mem + (n) * (t)->esize))
-#define KEY_OF(e) ((uint8_t *)(e) + sizeof(Head))
-
-static void tab_free(Tab *t) {
-    PyMem_Free(t->index), PyMem_Free(t->mem);
-    memset(t, 0, sizeof(*t));
-}
-
-static inline uint64_t hash_key(const uint8_t *key, size_t K) {
-    uint64_t h = 0x243F6A8885A308D3ULL, w;
-    for (size_t i = 0; i < K; i += 8) {
-        memcpy(&w, key + i, 8);
-        h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
-        h ^= h >> 31;
-    }
-    h *= 0xBF58476D1CE4E5B9ULL;
-    return h ^ h >> 29;
-}
-
-/* The index slot and the tag both come from the hash's high 32 bits: two keys in one probe run share
- * a tag only if they share those bits, and the index can be rebuilt from its own slots. */
-static inline uint64_t tag_of(uint64_t h) { return h >> 32 << 32; }
-static inline size_t slot_of(uint64_t h, size_t slots) { return (size_t)(h >> 32) & (slots - 1); }
-
-static Head *tab_find(const Tab *t, const uint8_t *key, size_t K, uint64_t h) {
-    if (!t->slots) return NULL;
-    size_t mask = t->slots - 1, i = slot_of(h, t->slots);
-    uint64_t tag = tag_of(h);
-    for (uint64_t x; (x = t->index[i]); i = (i + 1) & mask)
-        if ((x & ~0xFFFFFFFFULL) == tag) {
-            Head *e = ENTRY(t, (x & 0xFFFFFFFFULL) - 1);
-            if (memcmp(KEY_OF(e), key, K) == 0) return e;
-        }
-    return NULL;
-}
-
-static void index_slot(Tab *t, uint64_t x) {
-    size_t mask = t->slots - 1, i = slot_of(x, t->slots);
-    while (t->index[i]) i = (i + 1) & mask;
-    t->index[i] = x;
-}
-
-static void index_entry(Tab *t, uint64_t h, size_t n) { index_slot(t, tag_of(h) | (n + 1)); }
-
-/* Room for one more entry: the index kept under 70% full, the entries grown by half. */
-static int tab_reserve(Tab *t, size_t K) {
-    t->esize = sizeof(Head) + K;
-    if ((t->count + 1) * 10 > t->slots * 7) {
-        size_t slots = t->slots ? t->slots * 2 : 1024;
-        uint64_t *index = PyMem_Calloc(slots, sizeof(uint64_t)), *was = t->index;
-        if (!index) { PyErr_NoMemory(); return -1; }
-        size_t old_slots = t->slots;
-        t->index = index, t->slots = slots;
-        for (size_t i = 0; i < old_slots; i++) if (was[i]) index_slot(t, was[i]);
-        PyMem_Free(was);
-    }
-    if (t->count == t->cap) {
-        size_t cap = t->cap ? t->cap + t->cap / 2 : 1024;
-        uint8_t *mem = PyMem_Realloc(t->mem, cap * t->esize);
-        if (!mem) { PyErr_NoMemory(); return -1; }
-        t->mem = mem, t->cap = cap;
-    }
-    return 0;
-}
-
 /* ---------------------------------------------------------------- the search object */
 
 typedef struct {
@@ -416,14 +338,11 @@ typedef struct {
     Rules R;
     int n, uses_deck;
     size_t K; /* key bytes, a multiple of 8 */
-    Tab young[2], old[2]; /* one table per ordering of a race (variant): their best children differ */
-    unsigned long long turned[2]; /* how often each young generation has become the old one */
+    Generations gens[2]; /* one table per ordering of a race (variant): their best children differ */
     size_t half;
     StateVec kids;
     TurnVec branches, ends;
-    long long nodes, max_nodes, check_at; /* max_nodes < 0: no node limit */
-    double started, deadline;              /* deadline < 0: no time limit */
-    PyObject *limit_error;
+    Budget budget;
     long long race_from, race_limit; /* the orderings race (see run) in shares of race_from nodes; 0 or less: never */
     int two_ply_from, variant;       /* variant 1: the two-ply score from two_ply_from hand cards (order_children) */
     int counting;          /* emit counts the children instead of storing them */
@@ -436,31 +355,6 @@ typedef struct {
     struct { int32_t *v; size_t len, cap; } kid_steps;
     int32_t cur_step;      /* the last step of the child emit makes next (the fast path sets it) */
 } Core;
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* As Budget.spend: count the node; every CHECK_EVERY nodes check the limits and Ctrl-C. */
-static int spend(Core *S) {
-    S->nodes++;
-    if (S->nodes < S->check_at) return 0;
-    if (S->max_nodes >= 0 && S->nodes > S->max_nodes) {
-        S->nodes = S->max_nodes; /* as Budget: the node over the limit is not searched, so not counted */
-        PyErr_Format(S->limit_error, "node limit %lld reached", S->max_nodes);
-        return -1;
-    }
-    if (S->deadline >= 0 && now() > S->deadline) {
-        PyErr_SetString(S->limit_error, "time limit reached");
-        return -1;
-    }
-    if (PyErr_CheckSignals() < 0) return -1;
-    S->check_at = S->nodes + CHECK_EVERY;
-    if (S->max_nodes >= 0 && S->check_at > S->max_nodes + 1) S->check_at = S->max_nodes + 1;
-    return 0;
-}
 
 /* A mask's seven low bytes, little end first (its eighth is 0: a mask holds 49 cards). */
 static inline void put7(uint8_t *at, Mask m) {
@@ -483,46 +377,12 @@ static void make_key(const Core *S, const State *s, int player, uint8_t *key) {
     }
 }
 
-/* As search.Table: young then old on lookup; when the young generation is full it becomes the old.
- * ``at`` records where the lookup found the key (its entry number in the young generation, or -1)
- * and how many times that generation had turned old, so that table_put finds it again without a
- * second probe. A state never comes back below itself (every turn but a pass takes a card from the
- * hands, or from the deck into a hand; a pass puts the mover out), so a key that was not in the
- * young generation at the lookup is still not there when its node is done. */
-typedef struct { long long entry; unsigned long long turned; } Where;
-
 static Head *table_get(Core *S, const uint8_t *key, uint64_t h, Where *at) {
-    Tab *young = &S->young[S->variant], *old = &S->old[S->variant];
-#ifdef __GNUC__
-    if (young->slots) __builtin_prefetch(&young->index[slot_of(h, young->slots)]);
-    if (old->slots) __builtin_prefetch(&old->index[slot_of(h, old->slots)]);
-#endif
-    at->turned = S->turned[S->variant];
-    Head *e = tab_find(young, key, S->K, h);
-    at->entry = e ? (long long)(((uint8_t *)e - young->mem) / young->esize) : -1;
-    return e ? e : tab_find(old, key, S->K, h);
+    return gen_get(&S->gens[S->variant], key, S->K, h, at);
 }
 
 static int table_put(Core *S, const uint8_t *key, uint64_t h, int lo, int hi, int first, const Where *at) {
-    Tab *young = &S->young[S->variant], *old = &S->old[S->variant];
-    Head *e;
-    if (at->entry >= 0 && at->turned == S->turned[S->variant]) {
-        e = ENTRY(young, at->entry);
-    } else {
-        if (young->count >= S->half) {
-            tab_free(old);
-            *old = *young;
-            memset(young, 0, sizeof(Tab));
-            S->turned[S->variant]++;
-        }
-        Tab *t = young;
-        if (tab_reserve(t, S->K) < 0) return -1;
-        e = ENTRY(t, t->count);
-        memcpy(KEY_OF(e), key, S->K);
-        index_entry(t, h, t->count++);
-    }
-    e->lo = lo, e->hi = hi, e->first = first;
-    return 0;
+    return gen_put(&S->gens[S->variant], S->half, key, S->K, h, lo, hi, first, at);
 }
 
 /* ---------------------------------------------------------------- whole turns */
@@ -1049,23 +909,16 @@ static int order_children(Core *S, const State *s, int player, size_t base, int 
  * the best child of the table entry first. Sets *err (a Python error is set) on a limit or Ctrl-C. */
 static int search(Core *S, const State *s, int player, int alpha, int beta, int *err) {
     int v;
-    if (spend(S) < 0) { *err = 1; return 0; }
-    if (S->nodes > S->race_limit) { *err = 2; return 0; } /* this ordering's turn of the race is over */
+    if (spend(&S->budget) < 0) { *err = 1; return 0; }
+    if (S->budget.nodes > S->race_limit) { *err = 2; return 0; } /* this ordering's turn of the race is over */
     if (outcome(&S->R, s, player, &v)) return v;
     uint8_t key[4 + 14 * MAXP + 1 + MAXDECK + 8];
     make_key(S, s, player, key);
     uint64_t h = hash_key(key, S->K);
     Where found;
     Head *e = table_get(S, key, h, &found);
-    int first = 0, lo = -INF, hi = INF;
-    if (e) {
-        lo = e->lo, hi = e->hi, first = e->first;
-        if (lo >= beta) return lo;
-        if (hi <= alpha) return hi;
-        if (lo == hi) return lo;
-        if (lo > alpha) alpha = lo;
-        if (hi < beta) beta = hi;
-    }
+    int first, lo, hi;
+    if (probe(e, &alpha, &beta, &lo, &hi, &first, &v)) return v;
     size_t base = S->kids.len, at = S->order.len;
     Gen g;
     gen_init(S, s, &g);
@@ -1095,26 +948,18 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
                 i = S->order.v[at + step];
             }
         } else {
-            i = first ? (step == 0 ? head : step <= head ? step - 1 : step) : step;
+            i = nth_child(first, head, step);
             if (gen_until(S, s, &g, base, (size_t)i) < 0) goto fail;
             if ((size_t)i >= S->kids.len - base) break;
         }
         State child = S->kids.v[base + i];
         v = search(S, &child, player, a, b, err);
         if (*err) goto failed;
-        if (maximising ? v > best : v < best) {
-            best = v, best_index = i;
-            if (maximising ? v > a : v < b) {
-                if (maximising) a = v; else b = v;
-                if (a >= b) break;
-            }
-        }
+        if (take(maximising, v, i, &best, &best_index, &a, &b)) break;
     }
     S->order.len = at;
     gen_end(S, &g, base);
-    if (best <= alpha) { if (best < hi) hi = best; }
-    else if (best >= beta) { if (best > lo) lo = best; }
-    else lo = hi = best;
+    narrowed(best, alpha, beta, &lo, &hi);
     if (table_put(S, key, h, lo, hi, best_index, &found) < 0) { *err = 1; return 0; }
     return best;
 fail:
@@ -1229,25 +1074,15 @@ static int Core_init(Core *S, PyObject *args, PyObject *kw) {
     size_t K = 4 + 14 * (size_t)n + (uses_deck ? 1 + MAXDECK : 0);
     S->K = (K + 7) & ~(size_t)7;
     S->half = table_size / 2 > 0 ? (size_t)(table_size / 2) : 1;
-    S->max_nodes = -1;
-    if (max_nodes != Py_None && (S->max_nodes = PyLong_AsLongLong(max_nodes)) == -1 && PyErr_Occurred()) return -1;
-    S->started = now();
-    S->deadline = -1;
-    if (timeout != Py_None) {
-        double t = PyFloat_AsDouble(timeout);
-        if (t == -1 && PyErr_Occurred()) return -1;
-        S->deadline = S->started + t;
-    }
-    S->nodes = 0, S->check_at = 0;
-    Py_XSETREF(S->limit_error, Py_NewRef(limit_error));
+    if (budget_init(&S->budget, max_nodes, timeout, limit_error) < 0) return -1;
     return 0;
 }
 
 static void Core_dealloc(Core *S) {
-    for (int k = 0; k < 2; k++) tab_free(&S->young[k]), tab_free(&S->old[k]);
+    for (int k = 0; k < 2; k++) gen_free(&S->gens[k]);
     PyMem_Free(S->kids.v), PyMem_Free(S->branches.v), PyMem_Free(S->ends.v), PyMem_Free(S->order.v);
     PyMem_Free(S->steps.v), PyMem_Free(S->kid_steps.v);
-    Py_XDECREF(S->limit_error);
+    Py_XDECREF(S->budget.limit_error);
     Py_TYPE(S)->tp_free((PyObject *)S);
 }
 
@@ -1261,7 +1096,7 @@ static int run_state(Core *S, const State *s, int player, int alpha, int beta, i
         int err = 0;
         if (turn >= 2 && turn % 2 == 0) share = share > LLONG_MAX / 4 ? LLONG_MAX / 2 : share * 2;
         S->variant = share >= 0 && turn % 2;
-        S->race_limit = share >= 0 && S->nodes < LLONG_MAX / 2 ? S->nodes + share : LLONG_MAX;
+        S->race_limit = share >= 0 && S->budget.nodes < LLONG_MAX / 2 ? S->budget.nodes + share : LLONG_MAX;
         *v = search(S, s, player, alpha, beta, &err);
         S->variant = 0, S->race_limit = LLONG_MAX;
         if (err != 2) return err ? -1 : 0;
@@ -1458,7 +1293,7 @@ static PyObject *Core_live(Core *S, PyObject *args) {
         if ((rc = tab_reserve(&seen, S->K)) < 0) break;
         memcpy(KEY_OF(ENTRY(&seen, seen.count)), key, S->K);
         index_entry(&seen, h, seen.count++);
-        if ((rc = spend(S)) < 0) break;
+        if ((rc = spend(&S->budget)) < 0) break;
         int mine = t.to_move == player;
         Moves mv;
         if ((rc = gen_moves(S, &t, &mv)) < 0) break;
@@ -1497,7 +1332,7 @@ static PyObject *Core_first_turns(Core *S, PyObject *args) {
     for (Py_ssize_t d = 0; d < PySequence_Fast_GET_SIZE(seq); d++) {
         State s;
         Moves mv;
-        long long before = S->nodes;
+        long long before = S->budget.nodes;
         if (state_from(S, PySequence_Fast_GET_ITEM(seq, d), &s) < 0 || gen_moves(S, &s, &mv) < 0) goto fail;
         if ((size_t)mv.n > dcap) {
             Decision *w = PyMem_Realloc(ds, sizeof(Decision) * (size_t)mv.n);
@@ -1518,7 +1353,7 @@ static PyObject *Core_first_turns(Core *S, PyObject *args) {
         }
         moves_end(S, &mv);
         if (err) {
-            const char *why = PyErr_ExceptionMatches(S->limit_error) ? "timeout"
+            const char *why = PyErr_ExceptionMatches(S->budget.limit_error) ? "timeout"
                               : PyErr_ExceptionMatches(PyExc_KeyboardInterrupt) ? "interrupted" : NULL;
             if (!why) goto fail;
             PyErr_Clear();
@@ -1531,7 +1366,7 @@ static PyObject *Core_first_turns(Core *S, PyObject *args) {
             if (!item) Py_CLEAR(found);
             else PyList_SET_ITEM(found, j, item);
         }
-        PyObject *count = found ? PyLong_FromLongLong(S->nodes - before) : NULL;
+        PyObject *count = found ? PyLong_FromLongLong(S->budget.nodes - before) : NULL;
         int bad = !count || PyList_Append(results, found) < 0 || PyList_Append(nodes, count) < 0;
         Py_XDECREF(found), Py_XDECREF(count);
         if (bad) goto fail;
@@ -1582,14 +1417,13 @@ static PyObject *Core_children(Core *S, PyObject *state) {
 }
 
 static PyObject *Core_spend(Core *S, PyObject *unused) {
-    if (spend(S) < 0) return NULL;
+    if (spend(&S->budget) < 0) return NULL;
     Py_RETURN_NONE;
 }
 
-static PyObject *Core_get_nodes(Core *S, void *c) { return PyLong_FromLongLong(S->nodes); }
-static PyObject *Core_get_seconds(Core *S, void *c) { return PyFloat_FromDouble(now() - S->started); }
+BUDGET_GETTERS(Core, budget)
 static PyObject *Core_get_entries(Core *S, void *c) {
-    return PyLong_FromSize_t(S->young[0].count + S->old[0].count + S->young[1].count + S->old[1].count);
+    return PyLong_FromSize_t(gen_count(&S->gens[0]) + gen_count(&S->gens[1]));
 }
 
 static PyMethodDef Core_methods[] = {
@@ -1606,8 +1440,7 @@ static PyMethodDef Core_methods[] = {
 };
 
 static PyGetSetDef Core_getset[] = {
-    {"nodes", (getter)Core_get_nodes, NULL, "nodes spent", NULL},
-    {"seconds", (getter)Core_get_seconds, NULL, "seconds since the search was made", NULL},
+    BUDGET_GETSET,
     {"entries", (getter)Core_get_entries, NULL, "transposition entries held", NULL},
     {NULL},
 };

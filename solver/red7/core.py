@@ -6,7 +6,6 @@ of, sends the position to the Python search, which stays the reference."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import fields
 from typing import Any
 
@@ -14,19 +13,10 @@ from arbiter.model.red7.cards import CardMask
 from arbiter.model.red7.game import CANVAS, DECK, DISCARD, DRAW, PASS, PLAY, TAKE, Move, Position
 from arbiter.model.red7.ruleset import Ruleset
 
-from ..search import INF, Budget, Search, SearchLimit, Table
+from ..search import INF, PYTHON, Budget, C, Search, SearchLimit, Table, choose_engine, compiled
 from .game import Red7Game
 
-try:
-    from . import _red7core
-except ImportError as error:  # no compiler at build time: the Python search answers
-    _red7core = None
-    _MISSING = f"the compiled core is not built ({error})"
-else:
-    _MISSING = ""
-
-C, PYTHON = "c", "python"
-PURE_PYTHON_ENV = "ARBITER_PURE_PYTHON"
+_red7core, _MISSING = compiled(__package__, "_red7core")
 
 # Every switch value the C core implements, as (switch, the value that sets the core's flag, the
 # other value), in the order of the ``Rules`` struct of _red7core.c. A switch missing here (a
@@ -80,16 +70,7 @@ def choose(ruleset: Ruleset, engine: str | None = None) -> tuple[str, str | None
     """(engine, reason it is not the C core or None). ``engine`` None picks the C core when it is
     built, the environment does not set ARBITER_PURE_PYTHON and it supports every switch;
     ``"c"`` insists on it (ValueError when it cannot), ``"python"`` asks for the Python search."""
-    if engine not in (None, C, PYTHON):
-        raise ValueError(f"engine must be {C!r} or {PYTHON!r}, got {engine!r}")
-    if engine == PYTHON:
-        return PYTHON, "asked for"
-    reason = _MISSING or unsupported(ruleset)
-    if engine is None and not reason and os.environ.get(PURE_PYTHON_ENV, "") not in ("", "0"):
-        reason = f"{PURE_PYTHON_ENV} is set"
-    if reason and engine == C:
-        raise ValueError(f"cannot use the C engine: {reason}")
-    return (PYTHON, reason) if reason else (C, None)
+    return choose_engine(engine, "" if engine == PYTHON else _MISSING or unsupported(ruleset) or "")
 
 
 class CoreSearch:

@@ -12,6 +12,7 @@ from arbiter.solver import pieces
 from arbiter.solver.red7 import advise as advise_module
 from arbiter.solver.red7 import reference
 from arbiter.solver.red7.advise import TooManyDeals, advise, decision, separated
+from arbiter.solver.search import PURE_PYTHON_ENV
 
 
 def canvas_but(*keep: str) -> str:
@@ -229,15 +230,14 @@ ENGINE_VIEWS = [(SMALL[0], True), (SMALL[1], True), (SMALL[2], True), (SMALL[3],
 def test_the_compiled_core_and_the_python_search_give_the_same_answer(view, exact, monkeypatch):
     """advise searches through the C core when it supports the ruleset, else through Python: the
     same JSON (shares, deals, even node counts) but for the clock and the engine's name."""
-    from arbiter.solver.red7 import core
 
     def answer():
         obj = advise(view, exact=exact, samples=20, seed=3, stop_early=False).to_json()
         return obj.pop("engine"), obj | {"seconds": 0}
 
-    monkeypatch.delenv(core.PURE_PYTHON_ENV, raising=False)
+    monkeypatch.delenv(PURE_PYTHON_ENV, raising=False)
     c_engine, c = answer()
-    monkeypatch.setenv(core.PURE_PYTHON_ENV, "1")
+    monkeypatch.setenv(PURE_PYTHON_ENV, "1")
     py_engine, py = answer()
     assert (c_engine, py_engine) == ("c", "python")
     assert c == py

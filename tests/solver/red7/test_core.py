@@ -18,7 +18,7 @@ from arbiter.model.red7.notation import parse_text
 from arbiter.model.red7.ruleset import ACTIONS, BASIC, Ruleset
 from arbiter.solver.red7 import Red7Game, core, solve
 from arbiter.solver.red7.game import ORDER_FROM
-from arbiter.solver.search import Budget, Search, Table
+from arbiter.solver.search import PURE_PYTHON_ENV, Budget, Search, Table
 from click.testing import CliRunner
 from hypothesis import given, settings
 from solver_positions import small_positions
@@ -109,9 +109,9 @@ def test_advice_deals_in_one_core_call_node_for_node(ruleset, players, whole, mo
     from arbiter.solver.red7 import advise
 
     deals = _deals(players, ruleset, 4, 4 if players == 2 else 3)
-    monkeypatch.delenv(core.PURE_PYTHON_ENV, raising=False)
+    monkeypatch.delenv(PURE_PYTHON_ENV, raising=False)
     c = advise.solve_deals(deals, None, whole, order_from=3)
-    monkeypatch.setenv(core.PURE_PYTHON_ENV, "1")
+    monkeypatch.setenv(PURE_PYTHON_ENV, "1")
     py = advise.solve_deals(deals, None, whole, order_from=3)
     assert (c[2], py[2]) == ("c", "python")
     assert c[:2] == py[:2] and len(c[0]) == len(deals)
@@ -279,11 +279,11 @@ def test_many_solves_keep_memory_flat():
 
 def test_automatic_choice_and_the_environment_switch(monkeypatch):
     pos = parse_text(WON)
-    monkeypatch.delenv(core.PURE_PYTHON_ENV, raising=False)
+    monkeypatch.delenv(PURE_PYTHON_ENV, raising=False)
     assert solve(pos).engine == "c" and solve(pos).engine_reason is None
-    monkeypatch.setenv(core.PURE_PYTHON_ENV, "1")
+    monkeypatch.setenv(PURE_PYTHON_ENV, "1")
     result = solve(pos)
-    assert result.engine == "python" and core.PURE_PYTHON_ENV in result.engine_reason
+    assert result.engine == "python" and PURE_PYTHON_ENV in result.engine_reason
     assert solve(pos, engine="c").engine == "c"  # asking for the core by name still gets it
 
 
@@ -302,9 +302,9 @@ def test_solve_json_names_the_engine():
     runner = CliRunner()
     obj = json.loads(runner.invoke(cli, ["solve", WON, "--json"]).output)
     assert obj["engine"] == "c" and obj["engine_reason"] is None
-    out = runner.invoke(cli, ["solve", WON, "--json"], env={core.PURE_PYTHON_ENV: "1"}).output
+    out = runner.invoke(cli, ["solve", WON, "--json"], env={PURE_PYTHON_ENV: "1"}).output
     obj = json.loads(out)
-    assert obj["engine"] == "python" and core.PURE_PYTHON_ENV in obj["engine_reason"]
+    assert obj["engine"] == "python" and PURE_PYTHON_ENV in obj["engine_reason"]
 
 
 def test_the_solver_imports_nothing_heavy():
