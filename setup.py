@@ -1,6 +1,6 @@
-"""Build hook: the compiled search cores (Red7's and Stick to Colours'), optional. Without a C compiler
-(or Python headers) the build goes on and the solvers use their pure-Python searches, which give the
-same answers."""
+"""Build hook: the compiled search cores (Red7's, Stick to Colours', bridge's double-dummy core), optional.
+Without a C compiler (or Python headers) the build goes on and each solver uses its pure-Python search,
+which gives the same answers."""
 
 from setuptools import Extension, setup
 
@@ -11,5 +11,7 @@ setup(
         Extension("arbiter.solver.red7._red7core", sources=["solver/red7/_red7core.c"], **CORE),
         Extension("arbiter.solver.stick_to_colours._stickcore", sources=["solver/stick_to_colours/_stickcore.c"],
                   **CORE),
+        Extension("arbiter.solver.bridge._bridgecore", sources=["solver/bridge/_bridgecore.c"],
+                  extra_compile_args=["-O2", "-std=c11"], optional=True),
     ]
 )

@@ -19,7 +19,7 @@ from arbiter.solver.red7.defence import MAX_DEALS as DEFENCE_DEALS
 from arbiter.solver.red7.defence import best_defence
 
 from . import workers
-from .common import echo_json, fail, load_any
+from .common import Seconds, echo_json, fail, load_any
 
 EXIT_UNFINISHED, EXIT_INTERRUPTED = 1, 130
 HOW = {None: "", "separated": "stopped early: the best turn's interval is clear of every other's",
@@ -162,7 +162,7 @@ SEATS = _seats()
 @click.option("--samples", type=click.IntRange(min=1), default=SAMPLES, show_default=True,
               help="Deals to sample (all of them, exactly, when there are no more).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Stop after this many seconds (exit 1).")
+@click.option("--timeout", type=Seconds(), help="Stop after this many seconds (exit 1; a finite number, at most a day).")
 @click.option("--max-deals", type=click.IntRange(min=1),
               help=f"The most deals --exact enumerates (default {MAX_DEALS}; {DEFENCE_DEALS} with --best-defence).")
 @click.option("--hide", is_flag=True,

@@ -19,7 +19,9 @@ from arbiter.model.red7.game import Position, PositionError
 from arbiter.model.red7.notation import parse_position
 from arbiter.model.red7.ruleset import Ruleset, RulesetError
 
-from .plain import EXIT_BAD_INPUT, puzzle_position
+from . import puzzle
+from .plain import EXIT_BAD_INPUT, finished  # noqa: F401 - the commands read finished from here
+from .plain import winners as _winners
 
 # 256-colour terminal codes; the basic 8 colours have no orange, indigo or violet.
 _FG = dict(zip(COLOURS, (196, 208, 226, 40, 33, 63, 171), strict=True))
@@ -35,8 +37,8 @@ def load_any(arg: str) -> tuple[str, str]:
     """The game and the text of a POSITION argument (file, ``-``, inline JSON or text, or a puzzle
     file of examples/puzzles: its ``position`` object), or fail."""
     try:
-        if (puzzle := puzzle_position(arg)) is not None:
-            return games.game_of_json(puzzle), json.dumps(puzzle)
+        if (found := puzzle.read(arg)) is not None:
+            return games.game_of_json(found["position"]), json.dumps(found["position"])
         text = games.read_text(arg, sys.stdin)
         return games.game_of_text(text), text
     except games.UnknownGame as e:
@@ -52,6 +54,20 @@ def other_game(game: str, text: str) -> tuple[Any, Any]:
         return model, model.parse_position(text)
     except model.PositionError as e:
         fail(f"bad position: {e}")
+
+
+def game_position(game: str, text: str) -> tuple[Any, Any]:
+    """(model module, position) of a POSITION text of any game, or fail naming the field."""
+    if game == "red7":
+        return games.model(game), red7_position(game, text)
+    return other_game(game, text)
+
+
+def finished_json(game: str, pos: Any, text: str) -> dict[str, Any]:
+    """What ``--json`` says of a finished position (``text`` is ``finished``'s sentence)."""
+    own = getattr(game_cli(game), "over", None) if game != "red7" else None
+    result = own(pos)[1] if own is not None else {"winners": list(_winners(pos))}
+    return {"game": game, "result": "over", **result, "verdict": text}
 
 
 def game_cli(game: str):
@@ -96,6 +112,14 @@ def ruleset(text: str) -> Ruleset:
         return Ruleset.parse(text)
     except RulesetError as e:
         fail(f"bad --ruleset: {e}")
+
+
+def given(ctx: click.Context, name: str) -> bool:
+    """Whether the option ``name`` was given (on the command line or by its environment variable),
+    not left at its default: an option that only works with another is refused when given alone."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source not in (click.core.ParameterSource.DEFAULT,
+                                                 click.core.ParameterSource.DEFAULT_MAP)
 
 
 def count(high: int, low: int = 1) -> click.IntRange:
@@ -145,12 +169,17 @@ def writable_file(path: str, option: str = "--out") -> Path:
 
 
 def writable_dir(path: str, option: str = "DIRECTORY") -> Path:
-    """``path`` once it is known to be a directory files can be written in (made if missing), or fail."""
+    """``path`` once it is known to be a directory files can be written in, or fail. A missing one
+    is made, but only in a folder that exists (as ``mkdir`` does without ``-p``): a mistyped path
+    is an error, not a tree of new folders."""
     if not path.strip():
         fail(f"bad {option}: an empty directory name")
     target = Path(path)
+    parent = target.absolute().parent
+    if not target.exists() and not parent.is_dir():
+        fail(f"bad {option}: {str(parent)!r} does not exist (make it first to write in {path!r})")
     try:
-        target.mkdir(parents=True, exist_ok=True)
+        target.mkdir(exist_ok=True)
     except OSError as e:
         fail(f"bad {option}: cannot make directory {path!r}: {e.strerror or e}")
     probe = target / ".arbiter-write-test"

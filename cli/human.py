@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 import click
@@ -20,7 +21,7 @@ from arbiter.solver import bots
 
 from .advise import explain
 from .advise import run as run_advice
-from .common import cards
+from .common import card, cards
 
 HINT_SAMPLES = 30
 HINT_SECONDS = 10.0
@@ -28,10 +29,24 @@ HELP = "type a number or a turn from the list, hint, undo or quit"
 STEP_NOTE = "(... : you choose the rest once you have seen the card)"
 
 
-def seat_lines(pos: Position, human: int) -> list[str]:
-    """The Red7 table as ``human`` sees it: their own hand, every Palette, hidden hands as counts."""
-    pile = cards(ALL_CARDS & ~pos.cards_in_play())
-    lines = [f"Canvas: {COLOUR_NAMES[pos.rule]}   pile below: {pile}   deck: {len(pos.deck)} cards"]
+def to_canvas(shown: list[str]) -> list[str]:
+    """The cards the steps ``shown`` put on the Canvas, in order (a hand discard, a card an Action 7 moves there)."""
+    words = " ".join(shown).split()
+    return [code.upper() for verb, code in pairwise(words) if verb.lower() in ("discard", "canvas")]
+
+
+def seat_lines(pos: Position, human: int, canvas: list[str] | None = None) -> list[str]:
+    """The Red7 table as ``human`` sees it: the Canvas pile (``canvas``, in play order when known: the
+    top card gives the rule, the cards below it are public; else the pile's cards), their own hand,
+    every Palette, hidden hands as counts."""
+    if canvas is None:
+        pile = cards(ALL_CARDS & ~pos.cards_in_play())
+        lines = [f"Canvas: {COLOUR_NAMES[pos.rule]}   pile below: {pile}   deck: {len(pos.deck)} cards"]
+    else:
+        top = f" ({card(canvas[-1])} on top)" if canvas else ""
+        below = " ".join(card(c) for c in canvas[:-1]) or "-"
+        deck = f"deck: {len(pos.deck)} cards"
+        lines = [f"Canvas: {COLOUR_NAMES[pos.rule]}{top}   pile below, in play order: {below}   {deck}"]
     lead = pos.leader()
     for i in range(pos.players):
         who = "you" if i == human else f"player {i}"
@@ -42,11 +57,11 @@ def seat_lines(pos: Position, human: int) -> list[str]:
     return lines
 
 
-def _red7_screen(view: Any, state: Any, human: int) -> list[str]:
-    return seat_lines(red7_steps.now(state) if isinstance(state, Midturn) else state, human)
+def _red7_screen(view: Any, state: Any, human: int, shown: list[str]) -> list[str]:
+    return seat_lines(red7_steps.now(state) if isinstance(state, Midturn) else state, human, to_canvas(shown))
 
 
-def _realms_screen(view: Any, state: Any, human: int) -> list[str]:
+def _realms_screen(view: Any, state: Any, human: int, shown: list[str]) -> list[str]:
     from arbiter.model.realms.cards import COLOUR_NAMES as REALMS_COLOURS
     from arbiter.model.realms.cards import codes
     from arbiter.model.realms.game import current_ruling
@@ -72,7 +87,7 @@ def _realms_screen(view: Any, state: Any, human: int) -> list[str]:
     return lines
 
 
-def _stick_screen(view: Any, state: Any, human: int) -> list[str]:
+def _stick_screen(view: Any, state: Any, human: int, shown: list[str]) -> list[str]:
     from arbiter.model.stick_to_colours.cards import codes
 
     from .stick_to_colours import slot
@@ -102,11 +117,11 @@ def _stick_screen(view: Any, state: Any, human: int) -> list[str]:
     return lines
 
 
-def _red7_final(pos: Any, human: int) -> list[str]:
-    return seat_lines(pos, human)
+def _red7_final(pos: Any, human: int, shown: list[str]) -> list[str]:
+    return seat_lines(pos, human, to_canvas(shown))
 
 
-def _scores_final(pos: Any, human: int) -> list[str]:
+def _scores_final(pos: Any, human: int, shown: list[str]) -> list[str]:
     names = ["you" if i == human else ("bot" if i >= pos.players else f"player {i}") for i in range(len(pos.scores))]
     return ["Scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, pos.scores, strict=True))]
 
@@ -114,13 +129,14 @@ def _scores_final(pos: Any, human: int) -> list[str]:
 @dataclass(frozen=True)
 class HumanGame:
     """A game at the terminal: its bots' side (``solver/bots.py``), its name, its screen (the lines
-    ``(view, state, human)`` shows the human at a decision: ``state`` is a state consistent with what
+    ``(view, state, human, shown)`` shows the human at a decision (``shown``: every step so far as
+    shown to them): ``state`` is a state consistent with what
     the human has seen, so only the human's side of it may show) and the lines at the end."""
 
     name: str
     bots: bots.Game
-    screen: Callable[[Any, Any, int], list[str]]
-    final: Callable[[Any, int], list[str]]
+    screen: Callable[[Any, Any, int, list[str]], list[str]]
+    final: Callable[[Any, int, list[str]], list[str]]
 
 
 def human_game(game: str) -> HumanGame:
@@ -161,7 +177,7 @@ def play_human(start: Any, human: int, bot_name: str, seed: int, game: str = "re
                f"At your turn {HELP}.")
     while True:
         try:
-            last = _run(table, start, human, bot, seed, kept, starts)
+            last, shown = _run(table, start, human, bot, seed, kept, starts)
         except _Undo as e:
             if e.mid:
                 del kept[starts.pop():]  # the turn in progress
@@ -172,7 +188,7 @@ def play_human(start: Any, human: int, bot_name: str, seed: int, game: str = "re
             return
         break
     click.echo("")
-    click.echo("\n".join(table.final(last, human)))
+    click.echo("\n".join(table.final(last, human, shown)))
     winners = list(table.bots.winners(last))
     said = " and ".join("you" if w == human else ("the bot" if w >= last.players else f"player {w}")
                         for w in winners) or "nobody"
@@ -180,10 +196,11 @@ def play_human(start: Any, human: int, bot_name: str, seed: int, game: str = "re
 
 
 def _run(table: HumanGame, start: Any, human: int, bot: bots.Bot, seed: int, kept: list[str],
-         starts: list[int]) -> Any:
+         starts: list[int]) -> tuple[Any, list[str]]:
     """One pass of the game from the deal, the human's ``kept`` steps replayed silently first; the
-    last state. Raises _Undo or _Stop from the human's input."""
+    last state and every step as the human was shown it. Raises _Undo or _Stop from the human's input."""
     replay = list(kept)
+    shown: list[str] = []  # every step so far as the human was shown it
     quiet = float("inf") if replay else -1  # events up to this step are the replay's: not shown again
 
     def human_step(seen: bots.Seen, k: int) -> str:
@@ -194,7 +211,7 @@ def _run(table: HumanGame, start: Any, human: int, bot: bots.Bot, seed: int, kep
             return replay.pop(0)
         state = table.bots.consistent(seen, bots.bot_rng(seed, k), 1)[0]
         done = len(starts) - (1 if seen.taken else 0)  # the human's turns finished before this one
-        step = _ask(table, seen, state, human, seed + k, done > 0)
+        step = _ask(table, seen, state, human, seed + k, done > 0, shown)
         if not seen.taken:
             starts.append(len(kept))
         kept.append(step)
@@ -206,18 +223,20 @@ def _run(table: HumanGame, start: Any, human: int, bot: bots.Bot, seed: int, kep
     last = start
     for k, event in enumerate(bots.play(table.bots, start, choosers, seed)):
         last = event.after
+        shown.append(event.shown.to(human))
         if k > quiet:
             who = ("you play" if event.player == human else "chance" if event.player is None
                    else f"player {event.player} plays")
             click.echo(f"{who}: {event.shown.to(human)}")
-    return last
+    return last, shown
 
 
-def _ask(table: HumanGame, seen: bots.Seen, state: Any, human: int, seed: int, can_undo: bool) -> str:
+def _ask(table: HumanGame, seen: bots.Seen, state: Any, human: int, seed: int, can_undo: bool,
+         shown: list[str]) -> str:
     """The human's next step: the table, the legal steps, then what they type (a step's text or its
     number, ``undo``, ``quit``); hints and bad input are answered here."""
     click.echo("")
-    click.echo("\n".join(table.screen(seen.view, state, human)))
+    click.echo("\n".join(table.screen(seen.view, state, human, shown)))
     texts = list(table.bots.steps(state))
     mid = bool(seen.taken)
     click.echo(f"This turn so far: {' '.join(unmarked(t) for t in seen.taken)}. Choose the rest:" if mid

@@ -1,10 +1,11 @@
 """The ``arbiter`` command: a click group whose commands (``cli/commands.py``) are imported when
 used, and the entry point that turns Ctrl-C, usage errors and a failing stdout into one line and an
-exit code (0 ok, 1 finding, 2 bad input, 130 interrupted)."""
+exit code (0 ok, 1 finding, 2 bad input, 130 interrupted; a reader that stopped reading is 0)."""
 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -36,6 +37,7 @@ class LazyGroup(click.Group):
     def direct(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> object:
         """click's ``main`` without its own handling of a broken pipe (which exits 1, the code of a
         finding): errors reach ``guarded`` as they are; ``ctx.exit(n)`` (-h, --version) returns n."""
+        extra.setdefault("color", environment_color())
         try:
             with self.make_context(prog_name or "arbiter", list(sys.argv[1:] if args is None else args), **extra) as ctx:
                 return self.invoke(ctx)
@@ -66,7 +68,36 @@ class LazyGroup(click.Group):
         module, attr = COMMANDS[name]
         if self.listing and (listed := listed_command(module, attr)) is not None:
             return listed
-        return getattr(importlib.import_module(f"{__package__}.{module}"), attr)
+        return with_color_option(getattr(importlib.import_module(f"{__package__}.{module}"), attr))
+
+
+def environment_color() -> bool | None:
+    """Colour as the environment asks: off under NO_COLOR (set, not empty: no-color.org) or
+    TERM=dumb; None otherwise, which click reads as "on a terminal only"."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return None
+
+
+def _set_color(ctx: click.Context, param: click.Parameter, value: bool | None) -> None:
+    if value is not None:
+        ctx.color = value
+
+
+def color_option() -> click.Option:
+    return click.Option(["--color/--no-color"], default=None, expose_value=False, is_eager=True, callback=_set_color,
+                        help="Cards in their colours always, or never (default: on a terminal only, and never when "
+                             "NO_COLOR is set or TERM=dumb).")
+
+
+def with_color_option(command: click.Command) -> click.Command:
+    """``command`` (and a group's commands) taking ``--color/--no-color``, the one option every
+    command has; added here once rather than written on each."""
+    if not any(p.name == "color" for p in command.params):
+        command.params.append(color_option())
+    for sub in getattr(command, "commands", {}).values():
+        with_color_option(sub)
+    return command
 
 
 def listed_command(module: str, attr: str) -> click.Command | None:
@@ -98,6 +129,9 @@ def listed_command(module: str, attr: str) -> click.Command | None:
 @click.version_option(package_name="arbiter")
 def cli() -> None:
     """arbiter: rules verification and formal models for card games (Red7, Realms, Stick to Colours)."""
+
+
+with_color_option(cli)  # before the command (arbiter --no-color show ...) as after it
 
 
 def guarded(invoke: Callable[[], object]) -> int:

@@ -14,6 +14,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,32 +39,26 @@ def say(message: str) -> None:
 
 
 def write_failure(e: OSError) -> int:
-    """The exit code for an output that failed (a reader that stopped reading, a full disk), said in
-    one line but for a closed pipe; other errors are raised again."""
+    """The exit code for an output that failed: 0 for a reader that stopped reading (a closed pipe),
+    else 2 with one line (a full disk); other errors are raised again."""
     if e.errno not in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG):
         raise e
     try:  # point stdout at /dev/null so the interpreter's last flush of unwritable output stays quiet
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError):
         pass
-    if e.errno != errno.EPIPE:  # a reader that stopped reading (| head) needs no message
-        say(f"cannot write the output: {os.strerror(e.errno)}")
+    if e.errno == errno.EPIPE:  # a reader that stopped reading (| head): done, as `git log | head` is
+        return 0
+    say(f"cannot write the output: {os.strerror(e.errno)}")
     return EXIT_BAD_INPUT
 
 
 def puzzle_position(arg: str) -> dict | None:
-    """The ``position`` object of a puzzle file (a JSON object with ``position`` and ``answer``), or
-    None when ``arg`` names none (any other file is read as a position, and its errors said then)."""
-    path = Path(arg)
-    if path.suffix != ".json" or not path.is_file():
-        return None
-    try:
-        obj = games.read_json(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if isinstance(obj, dict) and isinstance(obj.get("position"), dict) and "answer" in obj:
-        return obj["position"]
-    return None
+    """The ``position`` object of a puzzle file (``puzzle.read``), or None when ``arg`` names none."""
+    from . import puzzle
+
+    found = puzzle.read(arg)
+    return None if found is None else found["position"]
 
 
 # -- batches -------------------------------------------------------------------------------------
@@ -79,27 +74,47 @@ def batch_game(path: str) -> str:
         return "red7"
 
 
-def read_batch(path: str, parse: Callable[[str], Any], errors: type[Exception], game: str) -> list:
-    """Every position of a JSON-lines file (blank lines skipped), read by ``parse``; BadInput naming
-    the line for bad input (``errors``, a line of another game than ``game``, or Unsolvable)."""
+@dataclass(frozen=True)
+class Line:
+    """A batch line: its number in the file and its position, or why it cannot be solved."""
+
+    number: int
+    position: Any = None
+    error: str | None = None
+
+
+def read_batch(path: str, parse: Callable[[str], Any], errors: type[Exception], game: str,
+               over: Callable[[Any], str | None]) -> list[Line]:
+    """Every non-blank line of a JSON-lines file, read by ``parse``: its position, or what is wrong with
+    it (``errors``, a line of another game than ``game``, Unsolvable, a finished game: ``over(pos)``
+    says how it ended), so that one bad line does not stop the rest. BadInput for a file that cannot
+    be read."""
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        games.check_text(text, "stdin" if path == "-" else repr(path), "batch of positions")
     except (OSError, UnicodeDecodeError) as e:
         raise BadInput(f"cannot read {path!r}: {e}") from None
-    positions = []
+    except ValueError as e:
+        raise BadInput(str(e)) from None
+    lines = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         if (other := _line_game(line)) not in (None, game):
-            raise BadInput(f"{path} line {number}: a {games.info(other).name} position; a batch holds positions of "
-                           f"one game ({games.info(game).name}, as its first line)")
+            lines.append(Line(number, error=f"a {games.info(other).name} position; a batch holds positions of one "
+                                            f"game ({games.info(game).name}, as its first line)"))
+            continue
         try:
-            positions.append(parse(line))
+            pos = parse(line)
         except Unsolvable as e:
-            raise BadInput(f"{path} line {number}: cannot solve this position: {e}") from None
+            lines.append(Line(number, error=f"cannot solve this position: {e}"))
+            continue
         except errors as e:
-            raise BadInput(f"{path} line {number}: bad position: {e}") from None
-    return positions
+            lines.append(Line(number, error=f"bad position: {e}"))
+            continue
+        ended = over(pos)
+        lines.append(Line(number, pos) if ended is None else Line(number, error=f"{ended}; nothing to solve"))
+    return lines
 
 
 def _line_game(line: str) -> str | None:
@@ -139,22 +154,70 @@ class Progress:
 Pool = Callable[[], AbstractContextManager[Any]]  # makes the workers' runner (solver.pieces.Pieces)
 
 
-def run_batch(fn: Callable, pieces: list[tuple], summary: Callable[[int, Any], str], as_json: bool, pool: Pool) -> int:
-    """Solve the ``pieces`` (``fn(*piece)``, one position each) on the runner ``pool()`` makes and print
-    each result as it comes, in order: its JSON, or ``summary(k, result)``; the exit code: 1 when a
-    limit stopped any of them."""
-    unknown = 0
-    progress = Progress(len(pieces))
+def run_batch(fn: Callable, lines: list[Line], piece: Callable[[Any], tuple], summary: Callable[[int, Any], str],
+              as_json: bool, pool: Pool, path: str) -> int:
+    """Solve each good line's position (``fn(*piece(position))``) on the runner ``pool()`` makes and
+    print each answer as it comes, in file order, with its line number: its JSON (with
+    ``"input_line"``), or ``summary(number, result)``; a bad line is printed in its place
+    (``{"input_line": n, "error": ...}``, or ``n: error``) and counted at the end on stderr. The exit
+    code: 1 when a line was bad or a limit stopped a search."""
+    good = [line for line in lines if line.error is None]
+    progress = Progress(len(good))
     progress.show(0)
+    unknown = done = 0
+    out = sys.stdout
     with pool() as runner:  # local workers start only if the batch runs long (solver.pieces.here_first)
-        for k, result in enumerate(runner.map(fn, pieces), 1):
-            unknown += not result.solved
+        results = iter(runner.map(fn, [piece(line.position) for line in good]))
+        for line in lines:
             progress.clear()
-            sys.stdout.write((json.dumps(result.to_json()) if as_json else summary(k, result)) + "\n")
-            sys.stdout.flush()
-            if k < len(pieces):
-                progress.show(k)
-    return EXIT_UNKNOWN if unknown else 0
+            if line.error is not None:
+                out.write((json.dumps({"input_line": line.number, "error": line.error}) if as_json
+                           else f"{line.number}: {line.error}") + "\n")
+            else:
+                result = next(results)
+                done += 1
+                unknown += not result.solved
+                out.write((json.dumps({"input_line": line.number, **result.to_json()}) if as_json
+                           else summary(line.number, result)) + "\n")
+            out.flush()
+            if done < len(good):
+                progress.show(done)
+    bad = [line.number for line in lines if line.error is not None]
+    if bad:
+        shown = ", ".join(map(str, bad[:20])) + (", ..." if len(bad) > 20 else "")
+        say(f"{'stdin' if path == '-' else path}: {len(bad)} of {len(lines)} lines not solved "
+            f"(line{'s' * (len(bad) > 1)} {shown}); the others are answered")
+    return EXIT_UNKNOWN if unknown or bad else 0
+
+
+def finished(game: str, pos: Any) -> str | None:
+    """How a finished position ended, in the same words for every game ("the round is over: player 1
+    won"; a Red7 position is a round, the others' a whole game, and a game without a winner, bridge,
+    says its own ``over``); None while someone is still to move."""
+    if not pos.is_over:
+        return None
+    if game == "red7":
+        cli = None
+    else:
+        from .common import game_cli
+
+        cli = game_cli(game)
+    if (own := getattr(cli, "over", None)) is not None:
+        return own(pos)[0]
+    name = getattr(cli, "seat_name", None)
+    names = [name(i, pos) if name else f"player {i}" for i in winners(pos)]
+    unit = "round" if game == "red7" else "game"
+    if len(names) > 1:
+        return f"the {unit} is over: {', '.join(names[:-1])} and {names[-1]} share the victory"
+    return f"the {unit} is over: {names[0] if names else 'nobody'} won"
+
+
+def winners(pos: Any) -> tuple[int, ...]:
+    """The winners of a finished position: Stick to Colours may have several (``winners``), the others one."""
+    found = getattr(pos, "winners", None)
+    if found is None:
+        return () if pos.winner is None else (pos.winner,)
+    return tuple(found)
 
 
 # -- the plain JSON solve -----------------------------------------------------------------------
@@ -201,27 +264,31 @@ def solve_json(args: list[str]) -> int | None:
         if kind == "batch":
             if batch_game(arg) != "red7":
                 return None
-            positions = read_batch(arg, parse_position, PositionError, "red7")
+            lines = read_batch(arg, parse_position, PositionError, "red7", lambda pos: finished("red7", pos))
         else:
             if puzzle_position(arg) is not None:
                 return None
             text = games.read_text(arg, sys.stdin)
             if games.game_of_text(text) != "red7":
                 return None
-            positions = [parse_position(text)]
+            pos = parse_position(text)
+            if pos.is_over:  # the click command says how it ended
+                return None
+            lines = [Line(1, pos)]
     except (ValueError, games.UnknownGame):  # BadInput, PositionError, an unreadable file: click says it
         return None
-    return _guarded(lambda: _answer(kind, positions))
+    return _guarded(lambda: _answer(kind, arg, lines))
 
 
-def _answer(kind: str, positions: list) -> int:
+def _answer(kind: str, path: str, lines: list[Line]) -> int:
     from arbiter.solver.red7 import solve
 
     if kind == "position":
-        result = solve(positions[0])
+        result = solve(lines[0].position)
         sys.stdout.write(json.dumps(result.to_json(), indent=2) + "\n")
         return 0 if result.solved else EXIT_UNKNOWN
-    return run_batch(solve, [(pos, None, None) for pos in positions], str, True, _local(min(os.cpu_count() or 1, MAX_JOBS)))
+    return run_batch(solve, lines, lambda pos: (pos, None, None), str, True,
+                     _local(min(os.cpu_count() or 1, MAX_JOBS)), path)
 
 
 def _guarded(invoke: Callable[[], int]) -> int:

@@ -14,7 +14,10 @@ those that show the seat the same.
 
 Which deal the cards seen pin down, and how a deal's cards are laid out, is each game's
 ``Layout`` (in its ``steps`` module). The weights of the deals ignore how likely each player's own
-choices were: every consistent deal is as likely as another, as if every player chose blindly.
+choices were, as if every player chose blindly. Where a uniform re-deal is sound (always for Red7
+and Stick to Colours, whose recorded moves never depend on cards unseen), every consistent deal is
+as likely as another; where only the swaps find one (Realms, once voids have shown), the deal is
+a random walk's from the real one: consistent, but not exactly uniform (it starts at the real deal).
 """
 
 from __future__ import annotations
@@ -88,14 +91,15 @@ def final(model: Any, record: Record) -> Any:
     return state
 
 
-def history(model: Any, record: Record, seat: int) -> tuple[str, ...]:
-    """What ``seat`` has seen: the deal as it sees it, then each event as shown to it."""
+def history(model: Any, record: Record, seat: int, played: Sequence[Any] | None = None) -> tuple[str, ...]:
+    """What ``seat`` has seen: the deal as it sees it, then each event as shown to it (``played``:
+    the record's ``states``, when already known)."""
     layout = model.steps.LAYOUT
     cards = layout.cards(record.start)
     seen = sorted(layout.seen(record.start, seat))
     out = ["dealt " + " ".join(f"{k}:{layout.code(cards[k])}" for k in seen)]
     before = record.start
-    for event, after in zip(record.events, list(states(model, record))[1:], strict=True):
+    for event, after in zip(record.events, (played or list(states(model, record)))[1:], strict=True):
         mover = before.to_move
         out.append(f"{'chance' if mover is None else f'p{mover}'}: {model.steps.shown(before, event, after).to(seat)}")
         before = after
@@ -105,24 +109,33 @@ def history(model: Any, record: Record, seat: int) -> tuple[str, ...]:
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
 
 
-def _seen_places(model: Any, record: Record, seat: int) -> set[int]:
-    """The places of the deal whose card ``seat`` has seen: at the deal, named in what it was shown,
-    or shown by place."""
+def _seen_places(model: Any, record: Record, seat: int, shown: Sequence[str] | None = None,
+                 last: Any = None) -> set[int]:
+    """The places of the deal whose card ``seat`` has seen: at the deal, named in what it was shown
+    (``shown``: its ``history``, when known), or shown by place (``last``: the final state, when known)."""
     layout = model.steps.LAYOUT
     cards = layout.cards(record.start)
-    places = set(layout.seen(record.start, seat)) | layout.revealed(record.start, final(model, record), seat)
+    last = final(model, record) if last is None else last
+    places = set(layout.seen(record.start, seat)) | layout.revealed(record.start, last, seat)
     if layout.unique:
         named = set()
-        for line in history(model, record, seat)[1:]:
-            for token in _TOKEN.findall(line):
-                try:
-                    card = layout.parse(token)
-                except ValueError:
-                    continue
-                if layout.code(card) == token:  # a card's own code, not a word that reads as one ("p1")
-                    named.add(card)
+        for line in (shown or history(model, record, seat))[1:]:
+            named |= cards_named(layout, line)
         places |= {k for k, c in enumerate(cards) if c in named}
     return places
+
+
+def cards_named(layout: Layout, text: str) -> set[int]:
+    """The cards a text names by their codes (a word that only reads as one, ``p1``, is no card)."""
+    named = set()
+    for token in _TOKEN.findall(text):
+        try:
+            card = layout.parse(token)
+        except ValueError:
+            continue
+        if layout.code(card) == token:
+            named.add(card)
+    return named
 
 
 def _relabel(text: str, codes: dict[str, str]) -> str:
@@ -174,12 +187,24 @@ def _again(model: Any, state: Any, wanted: str, seat: int, rng: random.Random) -
 def redeal(model: Any, record: Record, seat: int, rng: random.Random) -> Record:
     """A record ``seat`` cannot tell from ``record`` (the same ``history``), the cards it has not seen
     dealt anew (module docstring); the record itself when nothing it has not seen can move."""
+    return redeal_renamed(model, record, seat, rng)[0]
+
+
+def redeal_renamed(model: Any, record: Record, seat: int, rng: random.Random) -> tuple[Record, dict[int, int]]:
+    """``redeal``, and for a game whose cards are unique the card each card of the deal became
+    (every card the seat has seen stays itself); empty for the others."""
     layout = model.steps.LAYOUT
     cards = layout.cards(record.start)
-    hidden = [k for k in range(len(cards)) if k not in _seen_places(model, record, seat)]
-    shown = history(model, record, seat)
+    played = list(states(model, record))
+    shown = history(model, record, seat, played)
+    seen = _seen_places(model, record, seat, shown, played[-1])
+    hidden = [k for k in range(len(cards)) if k not in seen]
+    same = {c: c for c in cards} if layout.unique else {}
     if len(hidden) < 2:
-        return record
+        return record, same
+
+    def renamed(order: Sequence[int]) -> dict[int, int]:
+        return {**same, **{cards[k]: cards[j] for k, j in zip(hidden, order, strict=True)}} if layout.unique else {}
 
     def attempt(order: Sequence[int]) -> Record | None:
         new = list(cards)
@@ -193,8 +218,8 @@ def redeal(model: Any, record: Record, seat: int, rng: random.Random) -> Record:
         rng.shuffle(order)
         found = attempt(order)
         if found is not None:
-            return found
-    order, found = list(hidden), record
+            return found, renamed(order)
+    order, found, kept = list(hidden), record, list(hidden)
     for _ in range(SWAPS * len(hidden)):
         i, j = rng.sample(range(len(hidden)), 2)
         order[i], order[j] = order[j], order[i]
@@ -202,8 +227,8 @@ def redeal(model: Any, record: Record, seat: int, rng: random.Random) -> Record:
         if trial is None:
             order[i], order[j] = order[j], order[i]
         else:
-            found = trial
-    return found
+            found, kept = trial, list(order)
+    return found, renamed(kept)
 
 
 def now(model: Any, state: Any) -> Any:
@@ -213,4 +238,4 @@ def now(model: Any, state: Any) -> Any:
     return state
 
 
-__all__ = ["SWAPS", "TRIES", "Layout", "Record", "Unplayable", "final", "history", "now", "redeal", "states"]
+__all__ = ["SWAPS", "TRIES", "Layout", "Record", "Unplayable", "cards_named", "final", "history", "now", "redeal", "redeal_renamed", "states"]

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from typing import Any, TextIO
 
 from . import games
-from .steps import Midturn
+from .steps import Midturn, apply_either
 
 PROTOCOL = "arbiter-engine/1"
 
@@ -135,18 +135,8 @@ def move_ops(game: Any, steps: Any, example: str, codes: dict[str, str] | None =
             raise
 
     def _apply(state: Any, move: str) -> Any:
-        """A whole turn from a position, as before steps; else a step, or a turn in progress's rest."""
-        if isinstance(state, Midturn):
-            return steps.apply_any(state, move)
-        try:
-            return model.apply(state, move)
-        except Exception as e:
-            if not isinstance(e, model.MoveError) and not (card_error is not None and isinstance(e, card_error)):
-                raise
-            try:
-                return steps.apply_step(state, move)
-            except model.MoveError:
-                raise e from None
+        errors = (model.MoveError,) + ((card_error,) if card_error is not None else ())
+        return apply_either(steps, model.apply, state, move, errors)
 
     return {"legal_moves": legal_moves, "legal_steps": legal_steps, "apply": apply}
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .games import BOM, read_json
@@ -102,14 +103,23 @@ class Shown:
 
 @dataclass(frozen=True)
 class Turn:
-    """One whole turn as a ``Cutter`` gives it: the move, the position after it, whether it is a
+    """One whole turn as a ``Cutter`` gives it: the move, the position after it (or a function of no
+    arguments that makes it, called when wanted: listing steps applies no move), whether it is a
     move under the ruleset (False for a turn that only a forced end of a turn in progress may make)
     and the position as the turn leaves it before the game goes on (what ``now`` shows mid-turn)."""
 
     move: Any
-    after: Any
+    result: Any
     legal: bool = True
-    now: Any = None
+    left: Any = None
+
+    @property
+    def after(self) -> Any:
+        return self.result() if callable(self.result) else self.result
+
+    @property
+    def now(self) -> Any:
+        return self.left() if callable(self.left) else self.left
 
 
 @dataclass(frozen=True)
@@ -132,7 +142,7 @@ def each_move(legal_moves: Callable[[Any], Iterable[Any]], after: Callable[[Any,
     """The ``turns`` of a ``Cutter`` for a game whose every move is legal as it lies: each of
     ``legal_moves(position)`` with ``after(position, move)``."""
     def turns(pos: Any) -> Iterable[Turn]:
-        return (Turn(m, after(pos, m)) for m in legal_moves(pos))
+        return (Turn(m, partial(after, pos, m)) for m in legal_moves(pos))
     return turns
 
 
@@ -145,7 +155,7 @@ class StepRules:
     """The step interface of one game, from its ``Cutter``: options, ``steps``, ``apply_step``,
     ``apply_any``, ``turns_from`` and ``now``, the same for every game."""
 
-    CACHED = 64  # states whose options are kept: a player lists the steps, then takes one
+    CACHED = 1024  # states whose options are kept: a player lists the steps and takes one; a re-deal replays
 
     def __init__(self, cutter: Cutter, error: type[Exception], notation: Any, position_error: Any) -> None:
         self.cutter = cutter
@@ -301,6 +311,23 @@ class StepRules:
         return state
 
 
+def apply_either(steps: Any, whole: Callable[[Any, str], Any], state: Any, text: str,
+                 errors: tuple[type[Exception], ...]) -> Any:
+    """What the protocol's and the CLI's ``apply`` do with a text: from a position, the game's
+    whole-turn ``whole(position, text)`` as before steps, else a step (``steps.apply_step``); from a
+    turn in progress, ``steps.apply_any``. When neither takes it, the whole-turn error (one of
+    ``errors``) is raised, as before."""
+    if isinstance(state, Midturn):
+        return steps.apply_any(state, text)
+    try:
+        return whole(state, text)
+    except errors as e:
+        try:
+            return steps.apply_step(state, text)
+        except errors:
+            raise e from None
+
+
 def _listed(options: Iterable[str], at_most: int = 8) -> str:
     texts = sorted(options)
     return ", ".join(texts[:at_most]) + (f", ... ({len(texts)} in all)" if len(texts) > at_most else "") or "none"
@@ -388,6 +415,7 @@ __all__ = [
     "StepError",
     "StepRules",
     "Turn",
+    "apply_either",
     "each_move",
     "format_state",
     "is_continued",

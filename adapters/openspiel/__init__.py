@@ -8,14 +8,14 @@ try:
 except ImportError as e:  # pragma: no cover - depends on the machine
     raise ImportError('arbiter.adapters.openspiel needs OpenSpiel: pip install "arbiter[openspiel]"') from e
 
-from .game import Description, register
-from .realms import REALMS
-from .red7 import RED7
-from .stick_to_colours import STICK_TO_COLOURS
+from .game import Description, Game, register
+from .realms import RealmsGame
+from .red7 import Red7Game
+from .stick_to_colours import StickToColoursGame
 
-GAMES: tuple[Description, ...] = (RED7, REALMS, STICK_TO_COLOURS)
+GAMES: tuple[type[Game], ...] = (Red7Game, RealmsGame, StickToColoursGame)
 
-for _d in GAMES:
-    register(_d)
+for _g in GAMES:
+    register(_g)
 
-__all__ = ["GAMES", "Description", "register"]
+__all__ = ["GAMES", "Description", "Game", "register"]

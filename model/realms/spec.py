@@ -1,6 +1,7 @@
 """Trick resolution written once, as data built from a few combinators: what counts as a match,
 the rank ladders (normal and with the Match Rank Nuance), how the winner is found (last match or
-highest rung), the Special hierarchy, the Purple wilds, the instant effects and following.
+highest rung), the Special hierarchy, the Purple wilds, the instant effects and following. The
+ladders, the fallback and the follow rule are the trick-taking family's (``model/tricks/spec.py``).
 
 ``trick_spec(ruleset)`` and ``following_spec(ruleset)`` build the values for a reading;
 ``reference.py`` interprets them with lists and loops and ``arbiter.proofs`` compiles the same
@@ -12,10 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from ..tricks.spec import Fallback, Following, HighestOnLadder, Ladder, Rung
 from .cards import NUMBER_KINDS, PICTURES
 from .ruleset import Ruleset
 
 NUMBERS = frozenset(NUMBER_KINDS)
+
+__all__ = ["EFFECTS", "NORMAL", "NUANCE", "NUMBERS", "RESOLUTIONS", "Effects", "Fallback", "Following",
+           "HighestOnLadder", "Ladder", "LastMatch", "Matching", "PurpleRule", "Resolution", "Rung", "SpecialOrder",
+           "TrickSpec", "following_spec", "trick_spec"]
 
 
 @dataclass(frozen=True)
@@ -29,33 +35,6 @@ class Matching:
     pictures: frozenset[str]
     within_realm: frozenset[str]
     shift: bool = False
-
-
-@dataclass(frozen=True)
-class Rung:
-    """One step of a ladder: cards whose kind is in ``kinds``; ``matched`` None takes any card, True
-    only a card that matched when played; ``any_colour`` lets a matched card of any colour stand on
-    the rung (otherwise only the ruling colour's cards do); ``later`` breaks ties for the later card
-    (otherwise the earlier keeps the trick)."""
-
-    kinds: frozenset[str]
-    matched: bool | None = None
-    any_colour: bool = False
-    later: bool = False
-
-
-@dataclass(frozen=True)
-class Ladder:
-    """Rungs from highest to lowest; a card stands on the first rung that takes it."""
-
-    rungs: tuple[Rung, ...]
-
-
-@dataclass(frozen=True)
-class HighestOnLadder:
-    """The winner is the card on the highest rung of ``ladder``."""
-
-    ladder: Ladder
 
 
 @dataclass(frozen=True)
@@ -95,13 +74,6 @@ class Effects:
     leads_next: frozenset[str]
 
 
-@dataclass(frozen=True)
-class Fallback:
-    """A trick nothing wins: won by nobody, or by the highest card of the lead's colour on ``ladder``."""
-
-    lead_colour: HighestOnLadder | None
-
-
 Resolution = LastMatch | HighestOnLadder
 
 
@@ -113,18 +85,6 @@ class TrickSpec:
     purple: PurpleRule
     effects: Effects
     fallback: Fallback
-
-
-@dataclass(frozen=True)
-class Following:
-    """What a player holding a card of the colour to follow may play: that colour (and its realm
-    partner with ``realm``), plus the free kinds: ``"purple"``, ``"troll"``, ``"special"``,
-    ``"match"`` (a card matching an earlier card of the trick). ``colour`` is ``"current"`` (the
-    marker now) or ``"lead"`` (the colour the lead set)."""
-
-    colour: str
-    realm: bool
-    free: frozenset[str]
 
 
 def _rung(kind: str, **kw) -> Rung:

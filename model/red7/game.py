@@ -8,8 +8,9 @@ The grammar is documented in ``docs/notation.md``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import pairwise
 
 from .cards import (
@@ -334,18 +335,23 @@ class TurnGenerator:
         if not pos.is_over:
             yield PASS_MOVE, _finish(pos, _Turn(pos.hands[me], pos.palettes, pos.deck, pos.rule), False)
 
-    def every_turn(self) -> Iterator[tuple[Move, Position, bool, Position]]:
-        """Each turn (losing ones too when made with ``every``) as (move, position after, whether it
-        is a move under the ruleset, the position as the turn leaves it before anyone goes out)."""
+    def every_turn(self) -> Iterator[tuple[Move, Callable[[], Position], bool, Callable[[], Position]]]:
+        """Each turn (losing ones too when made with ``every``) as (move, the position after it,
+        whether it is a move under the ruleset, the position as the turn leaves it before anyone goes
+        out); both positions as functions of no arguments, made only when asked for."""
         pos, me = self.pos, self.me
         if pos.is_over:
             return
         if pos.hands[me]:
             for t, stays in self.turns():
-                now = Position(t.rule, me, _set(pos.hands, me, t.hand), t.palettes, pos.out, t.deck, pos.ruleset,
-                               pos.scores)
-                yield Move(t.steps), _finish(pos, t, stays), self.is_legal(t, stays), now
-        yield PASS_MOVE, _finish(pos, self.start(), False), True, pos
+                yield Move(t.steps), partial(_finish, pos, t, stays), self.is_legal(t, stays), partial(_left, pos, t)
+        yield PASS_MOVE, partial(_finish, pos, self.start(), False), True, partial(_left, pos, self.start())
+
+
+def _left(pos: Position, t: _Turn) -> Position:
+    """The position as turn ``t`` leaves it, before anyone goes out: the same player to move."""
+    me = pos.to_move
+    return Position(t.rule, me, _set(pos.hands, me, t.hand), t.palettes, pos.out, t.deck, pos.ruleset, pos.scores)
 
 
 def next_to_move(hands: tuple[CardMask, ...], out: int, me: int) -> tuple[int, int]:
@@ -400,14 +406,14 @@ def apply(pos: Position, move: Move | str) -> Position:
             return nxt
     if pos.is_over:
         raise MoveError(f"the round is over; no move is legal (got {str(move)!r})")
-    _check_cards(text)
+    _check_cards(" ".join(str(move).split()))  # as typed: an unknown card is named in the user's case
     raise MoveError(f"{str(move)!r} is not a legal turn here (see legal_moves)")
 
 
 def _check_cards(text: str) -> None:
     words = text.split()
     for verb, arg in pairwise(words):
-        if verb in _NAMED:
+        if verb.lower() in _NAMED:
             parse_card(arg)
 
 

@@ -28,11 +28,13 @@ from ..information import Layout
 from ..steps import CONTINUES, Cutter, Midturn, Shown, StepRules, Turn, unmarked
 from . import notation
 from .cards import card_code, cards_of, colour_of, parse_card
-from .game import CANVAS, DISCARD, DRAW, PLAY, Move, MoveError, Position, PositionError, TurnGenerator
+from .game import _NAMED, CANVAS, DISCARD, DRAW, PLAY, Move, MoveError, Position, PositionError, TurnGenerator
+from .ruleset import Ruleset
 
 END = "end"  # the step that ends a turn in progress with nothing more
 
-__all__ = ["END", "Midturn", "apply_any", "apply_step", "cut", "format_text", "join", "now", "parse_state", "shown",
+__all__ = ["END", "Midturn", "apply_any", "apply_step", "cut", "cut_under", "decision", "format_text", "join", "now",
+           "parse_state", "parse_turn", "shown",
            "state_from_json", "state_to_json", "steps", "turns_from"]
 
 
@@ -41,24 +43,53 @@ def _turns(pos: Position) -> Iterator[Turn]:
         yield Turn(move, after, legal, now_)
 
 
-def _is_cut(pos: Position, steps: Sequence[tuple[str, int]], k: int) -> bool:
-    """Whether the turn is cut after its ``k``-th step: a draw the mover may act after (a 3's draw,
-    a 7's Advanced draw when a discard may follow the 7); never the draw after a discard."""
+def _is_cut(ruleset: Ruleset, steps: Sequence[tuple[str, int]], k: int) -> bool:
+    """Whether a turn is cut after its ``k``-th step: a draw the mover may act after (a 3's draw, a
+    7's Advanced draw when a discard may follow the 7); never the draw after a discard."""
     if steps[k][0] != DRAW or k == 0:
         return False
     before = steps[k - 1][0]
-    return before == PLAY or (before == CANVAS and pos.ruleset.discard_after_action7)
+    return before == PLAY or (before == CANVAS and ruleset.discard_after_action7)
 
 
 def cut(pos: Position, move: Move) -> list[str]:
     """The step texts of a whole turn of ``pos``: cut after each draw the mover may act after."""
+    return cut_under(pos.ruleset, move)
+
+
+def cut_under(ruleset: Ruleset, move: Sequence[tuple[str, int]]) -> list[str]:
+    """``cut`` for a turn under ``ruleset`` (where a turn is cut depends on the ruleset alone)."""
     out, start = [], 0
     for k in range(len(move)):
-        if _is_cut(pos, move, k):
+        if _is_cut(ruleset, move, k):
             out.append(str(Move(move[start:k + 1])) + CONTINUES)
             start = k + 1
     out.append(str(Move(move[start:])) if start < len(move) else END)
     return out
+
+
+def parse_turn(text: str) -> Move:
+    """A turn's or a step's text (any case; a step's ``...`` left out) as its (verb, card) steps;
+    ``end`` has none. Not checked against a position: ``apply`` and ``apply_step`` do that."""
+    words = unmarked(text).lower().split()
+    out, k = [], 0
+    while k < len(words):
+        if words[k] in _NAMED:
+            if k + 1 == len(words):
+                raise MoveError(f"{words[k]!r} needs a card in {text!r}")
+            out.append((words[k], parse_card(words[k + 1])))
+            k += 2
+        elif words[k] == END and len(words) == 1:
+            break
+        else:
+            out.append((words[k], -1))
+            k += 1
+    return Move(out)
+
+
+def decision(ruleset: Ruleset, turn: str) -> str:
+    """The first step of a whole turn given as text: what its player decides before seeing a card."""
+    return cut_under(ruleset, parse_turn(turn))[0]
 
 
 def join(texts: Sequence[str]) -> str:

@@ -124,7 +124,8 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
     step = counter(progress, "games", total)
 
     freq, examples = sampling.sample(playing, games, seed, step, jobs, pieces)
-    proofs = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh)
+    proofs = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh,
+                              jobs=jobs)
     out_entries = []
     for e in entries:
         smallest, solved = found[e.id]

@@ -111,7 +111,8 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
             found = sampling.search_end(e, seed)
             if found is not None:
                 cands[e.id] = found
-    proofs = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh)
+    proofs = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh,
+                              jobs=jobs)
     out_entries = []
     for e in entries:
         item = entry_json(e)

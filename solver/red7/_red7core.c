@@ -1194,7 +1194,9 @@ static int gen_moves(Core *S, const State *s, Moves *mv) {
 }
 
 /* A turn's steps, first to last, as (verb, card) bytes (card 255: none) in buf; the number of bytes.
- * ``to_draw``: only up to and including the first draw (a decision, see advise.decision). */
+ * ``to_draw``: only up to and including the first draw its player acts after (a decision, see
+ * advise.decision and model/red7/steps.py's _is_cut: a draw after a play, or after a Canvas play
+ * when a discard may follow it; never the draw after a discard). */
 static int steps_of(const Core *S, int32_t last, int to_draw, uint8_t *buf) {
     int32_t chain[MAXSTEPS];
     int n = 0;
@@ -1203,7 +1205,9 @@ static int steps_of(const Core *S, int32_t last, int to_draw, uint8_t *buf) {
     for (int j = n - 1; j >= 0; j--) {
         const Step *st = &S->steps.v[chain[j]];
         buf[len++] = (uint8_t)st->verb, buf[len++] = (uint8_t)st->card;
-        if (to_draw && st->verb == V_DRAW) break;
+        if (to_draw && st->verb == V_DRAW && len > 2 &&
+            (buf[len - 4] == V_PLAY || (buf[len - 4] == V_CANVAS && S->R.discard_after_7)))
+            break;
     }
     return len;
 }

@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from arbiter.model.red7.game import DRAW, Position, PositionError
+from arbiter.model.red7.game import Position, PositionError
+from arbiter.model.red7.ruleset import BASIC, Ruleset
+from arbiter.model.red7.steps import cut
+from arbiter.model.red7.steps import decision as first_step
 from arbiter.model.red7.view import View, format_view, parse_view
+from arbiter.model.steps import is_continued, unmarked
 
 from .. import advise as shared
 from ..advise import MAX_DEALS, SAMPLES, Advice, Measure, MoveShare, PieceResult, Seat, TooManyDeals, separated
@@ -34,11 +39,21 @@ TABLE_SIZE = 1 << 20
 SEARCH_ORDER_FROM: dict[tuple[str, int], int | None] = dict.fromkeys(ORDER_FROM, 14)
 
 
-def decision(turn: str) -> str:
-    """The part of a turn its player decides before seeing a hidden card: up to and including its
-    first ``draw`` (what follows is chosen once the drawn card is seen)."""
-    words = turn.split()
-    return " ".join(words[: words.index(DRAW) + 1]) if DRAW in words else turn
+def decision(turn: str, ruleset: Ruleset) -> str:
+    """The part of a turn its player decides before seeing a hidden card: its first step
+    (``arbiter.model.red7.steps``), as ``play R3 draw ...`` (what follows is chosen once the card
+    drawn is seen) or the whole turn when it is not cut. The text ``apply`` takes."""
+    return first_step(ruleset, turn)
+
+
+def _decided(ruleset: Ruleset, turn: str) -> str:
+    """A decision as the advice keeps it: without its `` ...`` mark (``_continues`` says it is cut)."""
+    return unmarked(first_step(ruleset, turn))
+
+
+def _continues(ruleset: Ruleset, move: str) -> bool:
+    """Whether a kept decision stops at a draw its player acts after (shown and sent as `` ...``)."""
+    return is_continued(first_step(ruleset, move))
 
 
 # -- one deal: every first turn of the mover, in one search with one table ----------------------
@@ -54,7 +69,7 @@ def _first_turns(search: Any, game: Red7Game, pos: Position, whole: bool) -> dic
         return found[0]
     found: dict[str, bool] = {}
     for m, child in game.moves(game.state(pos)):
-        d = str(m) if whole else decision(str(m))
+        d = str(m) if whole else unmarked(cut(pos, m)[0])
         if not found.get(d):
             found[d] = search.wins(child, me)
     return found
@@ -105,14 +120,6 @@ def solve_deals(deals: list[Position], deadline: float | None = None, whole: boo
 WIN = Measure("win", MEASURE)
 
 
-def _continues(move: str) -> bool:
-    return move.split()[-1] == DRAW
-
-
-SEAT = Seat("red7", (WIN,), solve_deals, (False, SEARCH_ORDER_FROM), PIECE, EXACT_PIECE, _continues, format_view,
-            decision)
-
-
 SELF = Measure("self", "self-interested win share: the share of the deals in which the turn wins against "
                "opponents who each play to win and, failing that, against the player asking (max-n, paranoid tie "
                "rule, solved exactly per deal, every card known)")
@@ -132,7 +139,7 @@ def solve_self_interested(deals: list[Position], deadline: float | None, order_f
         before = budget.nodes
         try:
             for m, child in game.moves(game.state(pos)):
-                d = decision(str(m))
+                d = _decided(pos.ruleset, str(m))
                 won = search.wins(child, me)
                 old = both.get(d, (0.0, 0.0))
                 both[d] = (float(found[d]), max(old[1], float(won)))
@@ -144,16 +151,15 @@ def solve_self_interested(deals: list[Position], deadline: float | None, order_f
     return done, stopped, engine + "+python"
 
 
-def seat(order_from: OrderFrom = SEARCH_ORDER_FROM, self_interested: bool = False) -> Seat:
-    """Red7's seat for the shared advice, its searches ordering children from ``order_from`` hand cards;
-    ``self_interested`` adds the max-n measure (first: it ranks) beside the coalition's."""
+def seat(order_from: OrderFrom = SEARCH_ORDER_FROM, self_interested: bool = False, ruleset: Ruleset = BASIC) -> Seat:
+    """Red7's seat for the shared advice on views under ``ruleset`` (where a turn is cut at a draw
+    depends on it), its searches ordering children from ``order_from`` hand cards; ``self_interested``
+    adds the max-n measure (first: it ranks) beside the coalition's."""
+    cuts, decided = partial(_continues, ruleset), partial(_decided, ruleset)
     if self_interested:
-        return Seat("red7", (SELF, WIN), solve_self_interested, (order_from,), PIECE, EXACT_PIECE, _continues,
-                    format_view, decision)
-    if order_from == SEARCH_ORDER_FROM:
-        return SEAT
-    return Seat("red7", SEAT.measures, solve_deals, (False, order_from), PIECE, EXACT_PIECE, _continues,
-                format_view, decision)
+        return Seat("red7", (SELF, WIN), solve_self_interested, (order_from,), PIECE, EXACT_PIECE, cuts,
+                    format_view, decided)
+    return Seat("red7", (WIN,), solve_deals, (False, order_from), PIECE, EXACT_PIECE, cuts, format_view, decided)
 
 
 def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, seed: int = 0,
@@ -173,10 +179,10 @@ def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, see
         raise PositionError("position", "the round is over: there is no turn to advise")
     if self_interested and view.position.players < 3:
         raise PositionError("players", "with two players the self-interested share is the win share")
-    return shared.advise(view, seat(order_from, self_interested), exact=exact, samples=samples, seed=seed, timeout=timeout,
+    return shared.advise(view, seat(order_from, self_interested, view.position.ruleset), exact=exact, samples=samples, seed=seed, timeout=timeout,
                          jobs=jobs, max_deals=max_deals, stop_early=stop_early, auto_exact=auto_exact,
                          progress=progress, cache=cache, pieces=pieces)
 
 
-__all__ = ["MEASURE", "SEARCH_ORDER_FROM", "SEAT", "Advice", "MoveShare", "TooManyDeals", "advise", "decision",
+__all__ = ["MEASURE", "SEARCH_ORDER_FROM", "Advice", "MoveShare", "TooManyDeals", "advise", "decision",
            "outcomes", "separated", "solve_deals", "wilson"]

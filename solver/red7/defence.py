@@ -81,7 +81,7 @@ def best_defence(view: View | str, *, timeout: float | None = None, max_deals: i
     pos = view.position
     if pos.is_over:
         raise PositionError("position", "the round is over: there is no turn to advise")
-    return shared.advise(view, seat(), lambda left: rules(view.me, pos.ruleset, pos.players, left), DEFENCE,
+    return shared.advise(view, seat(ruleset=pos.ruleset), lambda left: rules(view.me, pos.ruleset, pos.players, left), DEFENCE,
                          timeout=timeout, max_deals=max_deals, jobs=jobs, pieces=pieces)
 
 

@@ -7,6 +7,7 @@ import select
 import subprocess
 import sys
 import time
+from itertools import pairwise
 
 import pytest
 from arbiter.cli.main import cli
@@ -133,6 +134,25 @@ def test_in_a_real_terminal():
     assert "Your legal turns:" in text and "you play: " in text and "You quit the game." in text
     assert proc.returncode == 0
     assert "\x1b[" in text  # a terminal gets the cards in colour
+
+
+def test_the_pile_below_is_the_canvas_cards_under_the_top_one_in_play_order():
+    # Replay the round the human sees and keep the Canvas pile from the turns themselves.
+    out = run("0", "--players", "3", "--bots", "random", "--seed", "7", "--ruleset", "actions",
+              input="1\n" * 6 + "quit\n")
+    assert out.exit_code == 0, out.output
+    pile, seen = [], 0
+    for line in out.output.splitlines():
+        turn = line.split("plays: ", 1)[1] if "plays: " in line else line.split("you play: ", 1)[-1] \
+            if "you play: " in line else None
+        if turn is not None:
+            words = turn.split()
+            pile += [w for v, w in pairwise(words) if v in ("discard", "canvas")]
+        if line.startswith("Canvas: "):
+            seen += 1
+            top = f" ({pile[-1]} on top)" if pile else ""
+            assert f"{top}   pile below, in play order: {' '.join(pile[:-1]) or '-'}   deck:" in line, (line, pile)
+    assert seen >= 3 and len(pile) >= 3  # the seeded round puts several cards on the Canvas
 
 
 def listed(output: str) -> list[str]:

@@ -73,6 +73,27 @@ def test_states_a_seat_cannot_tell_apart_give_it_the_same_steps_and_views(game):
     assert compared > 20 and moved > compared // 2
 
 
+def last_turn(model, full: Record) -> tuple[Record, int]:
+    """The record up to its last state where a player moves, and that player."""
+    every = list(information.states(model, full))
+    cut = max(k for k in range(len(every)) if every[k].to_move is not None and not every[k].is_over)
+    return Record(full.start, full.events[:cut]), every[cut].to_move
+
+
+def blind_re_deal(model, record: Record, seat: int, rng: random.Random) -> Record | None:
+    """The record from one uniform re-deal of the cards ``seat`` has not seen, or None when it breaks a play."""
+    layout = model.steps.LAYOUT
+    cards = layout.cards(record.start)
+    hidden = [k for k in range(len(cards)) if k not in information._seen_places(model, record, seat)]
+    order = rng.sample(hidden, len(hidden))
+    new = list(cards)
+    for k, j in zip(hidden, order, strict=True):
+        new[k] = cards[j]
+    codes = {layout.code(cards[k]): layout.code(new[k]) for k in hidden} if layout.unique else {}
+    return information._replayed(model, record, layout.relaid(record.start, new), codes, seat, rng,
+                                 history(model, record, seat))
+
+
 def test_realms_re_deals_keep_every_play_legal_where_a_blind_re_deal_would_not():
     """A Realms player who did not follow the colour has no card of it: some uniform re-deals of the
     unseen cards break a recorded play, and ``redeal`` refuses those (every event of what it gives
@@ -80,23 +101,9 @@ def test_realms_re_deals_keep_every_play_legal_where_a_blind_re_deal_would_not()
     rng = random.Random(2)
     broken = moved = 0
     for seed in range(4):
-        full = record_of(realms, realms.deal(3, seed), rng, 70)
-        every = list(information.states(realms, full))
-        cut = max(k for k in range(len(every)) if every[k].to_move is not None and not every[k].is_over)
-        record = Record(full.start, full.events[:cut])
-        seat = every[cut].to_move
-        layout = realms.steps.LAYOUT
-        cards = layout.cards(record.start)
-        hidden = [k for k in range(len(cards)) if k not in information._seen_places(realms, record, seat)]
+        record, seat = last_turn(realms, record_of(realms, realms.deal(3, seed), rng, 70))
         shown = history(realms, record, seat)
-        for _ in range(6):
-            order = rng.sample(hidden, len(hidden))
-            new = list(cards)
-            for k, j in zip(hidden, order, strict=True):
-                new[k] = cards[j]
-            codes = {layout.code(cards[k]): layout.code(new[k]) for k in hidden}
-            broken += information._replayed(realms, record, layout.relaid(record.start, new), codes, seat, rng,
-                                             shown) is None
+        broken += sum(blind_re_deal(realms, record, seat, rng) is None for _ in range(6))
         other = redeal(realms, record, seat, rng)
         list(information.states(realms, other))  # every event legal where it comes
         assert history(realms, other, seat) == shown
@@ -110,3 +117,20 @@ def test_a_seat_sees_the_card_it_drew_and_not_the_others():
     assert history(red7, record, 0)[1] == "p0: play R3 draw ... (drew V1)"
     assert history(red7, record, 1)[1] == "p0: play R3 draw ..."
     assert history(red7, record, 1)[0] == "dealt 2:G5 3:O7 4:Y6"
+
+
+@pytest.mark.parametrize("game", ["red7", "stick-to-colours"])
+def test_a_uniform_re_deal_is_always_sound_where_moves_never_depend_on_unseen_cards(game):
+    """What the docs say of Red7 and Stick to Colours: every uniform re-deal of the unseen cards
+    replays (so redeal is uniform over the consistent deals there)."""
+    model, deals, limit = CASES[game]
+    rng = random.Random(game)
+    tried = 0
+    for seed in range(2):
+        for deal in deals:
+            record, seat = last_turn(model, record_of(model, deal(seed), rng, limit))
+            for _ in range(3):
+                again = blind_re_deal(model, record, seat, rng)
+                assert again is not None and history(model, again, seat) == history(model, record, seat)
+                tried += 1
+    assert tried >= 12
