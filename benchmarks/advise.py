@@ -24,6 +24,7 @@ from arbiter.model.red7.ruleset import ACTIONS, BASIC, Ruleset
 from arbiter.model.red7.view import View, parse_view, view_of
 from arbiter.solver.red7 import core, solve
 from arbiter.solver.red7.advise import MAX_DEALS, SEARCH_ORDER_FROM, advise
+from arbiter.solver.search import PURE_PYTHON_ENV
 
 
 def midgame(players: int, seed: int, ruleset: Ruleset, turns: int):
@@ -59,11 +60,11 @@ def baseline(view: View, deals: int, seed: int, cap: float) -> tuple[float, int]
 
 def pure_python(view: View, deals: int, seed: int, cap: float) -> tuple[float, int]:
     """``advise`` on the first ``deals`` sampled deals with the Python search forced: seconds, deals done."""
-    os.environ[core.PURE_PYTHON_ENV] = "1"
+    os.environ[PURE_PYTHON_ENV] = "1"
     try:
         a = advise(view, samples=deals, seed=seed, timeout=cap, auto_exact=False, stop_early=False)
     finally:
-        del os.environ[core.PURE_PYTHON_ENV]
+        del os.environ[PURE_PYTHON_ENV]
     assert a.engines <= {"python"}
     return a.seconds, a.deals
 

@@ -1,3 +1,3 @@
-from .main import main
+from .plain import main
 
 main()

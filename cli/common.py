@@ -20,8 +20,8 @@ from arbiter.model.red7.notation import parse_position
 from arbiter.model.red7.ruleset import Ruleset, RulesetError
 
 from . import puzzle
-
-EXIT_BAD_INPUT = 2
+from .plain import EXIT_BAD_INPUT, finished  # noqa: F401 - the commands read finished from here
+from .plain import winners as _winners
 
 # 256-colour terminal codes; the basic 8 colours have no orange, indigo or violet.
 _FG = dict(zip(COLOURS, (196, 208, 226, 40, 33, 63, 171), strict=True))
@@ -63,36 +63,11 @@ def game_position(game: str, text: str) -> tuple[Any, Any]:
     return other_game(game, text)
 
 
-def finished(game: str, pos: Any) -> str | None:
-    """How a finished position ended, in the same words for every game ("the round is over: player 1
-    won"; a Red7 position is a round, the others' a whole game, and a game without a winner, bridge,
-    says its own ``over``); None while someone is still to move."""
-    if not pos.is_over:
-        return None
-    cli = game_cli(game) if game != "red7" else None
-    if (own := getattr(cli, "over", None)) is not None:
-        return own(pos)[0]
-    name = getattr(cli, "seat_name", None)
-    names = [name(i, pos) if name else f"player {i}" for i in _winners(pos)]
-    unit = "round" if game == "red7" else "game"
-    if len(names) > 1:
-        return f"the {unit} is over: {', '.join(names[:-1])} and {names[-1]} share the victory"
-    return f"the {unit} is over: {names[0] if names else 'nobody'} won"
-
-
 def finished_json(game: str, pos: Any, text: str) -> dict[str, Any]:
     """What ``--json`` says of a finished position (``text`` is ``finished``'s sentence)."""
     own = getattr(game_cli(game), "over", None) if game != "red7" else None
     result = own(pos)[1] if own is not None else {"winners": list(_winners(pos))}
     return {"game": game, "result": "over", **result, "verdict": text}
-
-
-def _winners(pos: Any) -> tuple[int, ...]:
-    """The winners of a finished position: Stick to Colours may have several (``winners``), the others one."""
-    winners = getattr(pos, "winners", None)
-    if winners is None:
-        return () if pos.winner is None else (pos.winner,)
-    return tuple(winners)
 
 
 def game_cli(game: str):

@@ -4,8 +4,6 @@ exit code (0 ok, 1 finding, 2 bad input, 130 interrupted; a reader that stopped 
 
 from __future__ import annotations
 
-import atexit
-import errno
 import importlib
 import os
 import sys
@@ -15,8 +13,7 @@ from typing import Any
 import click
 
 from .commands import COMMANDS
-
-EXIT_BAD_INPUT, EXIT_INTERRUPTED = 2, 130
+from .plain import EXIT_BAD_INPUT, EXIT_INTERRUPTED, leave, say, write_failure
 
 
 class Interrupted(Exception):
@@ -137,21 +134,6 @@ def cli() -> None:
 with_color_option(cli)  # before the command (arbiter --no-color show ...) as after it
 
 
-def _say(message: str) -> None:
-    try:
-        print(f"arbiter: {message}", file=sys.stderr, flush=True)
-    except OSError:
-        pass  # stderr is gone too: the exit code is all that is left
-
-
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's last flush of unwritable output stays quiet."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
-
-
 def guarded(invoke: Callable[[], object]) -> int:
     """Run ``invoke`` (click in non-standalone mode) and return the exit code, turning Ctrl-C,
     click's usage errors and a failing stdout into one line on stderr."""
@@ -164,26 +146,20 @@ def guarded(invoke: Callable[[], object]) -> int:
             sys.stdout.flush()  # a full or closed stdout must fail here, not at interpreter exit
         except (Interrupted, KeyboardInterrupt, click.exceptions.Abort):
             # Ctrl-C: worker processes ignore SIGINT and are stopped by whoever started them.
-            _say("interrupted")
+            say("interrupted")
             return EXIT_INTERRUPTED
         except click.UsageError as e:
             if type(e).__name__ == "NoArgsIsHelpError":  # a bare group (arbiter, arbiter vectors): its help
                 click.echo(e.format_message(), err=True)
                 return EXIT_BAD_INPUT
             path = e.ctx.command_path.split(" ", 1) if e.ctx else []
-            _say(e.format_message() + (f" (arbiter {path[1]} -h)" if len(path) == 2 else ""))
+            say(e.format_message() + (f" (arbiter {path[1]} -h)" if len(path) == 2 else ""))
             return EXIT_BAD_INPUT
         except click.ClickException as e:
-            _say(e.format_message())
+            say(e.format_message())
             return e.exit_code
     except OSError as e:
-        if e.errno not in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG):
-            raise
-        _silence_stdout()
-        if e.errno == errno.EPIPE:  # a reader that stopped reading (| head): done, as `git log | head` is
-            return 0
-        _say(f"cannot write the output: {os.strerror(e.errno)}")
-        return EXIT_BAD_INPUT
+        return write_failure(e)
     return code if isinstance(code, int) else 0
 
 
@@ -193,20 +169,7 @@ def run(args: list[str] | None = None) -> int:
 
 
 def main() -> None:
-    code = run()
-    if code == EXIT_INTERRUPTED:
-        # CPython marks a Ctrl-C that lands inside exec() or eval() of a string (dataclasses does that
-        # while modules import) as unhandled even once caught, and would then end the process by
-        # SIGINT (status -2) instead of this exit code: the interrupt was handled, so leave now, after
-        # what the interpreter would run at exit (worker pools' clean-up among it).
-        atexit._run_exitfuncs()
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except (OSError, ValueError):
-                pass
-        os._exit(code)
-    sys.exit(code)
+    leave(run())
 
 
 if __name__ == "__main__":

@@ -5,22 +5,17 @@ from __future__ import annotations
 
 import json
 import sys
-import time
-from collections.abc import Callable, Iterator
-from contextlib import closing
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import click
-from arbiter.model import games
 from arbiter.model.red7.cards import COLOUR_NAMES, card_code
 from arbiter.model.red7.game import PositionError, apply
 from arbiter.model.red7.notation import parse_position
 from arbiter.solver.red7 import SolveResult
 from arbiter.solver.red7 import solve as solve_position
 
-from . import puzzle, workers
+from . import plain, puzzle, workers
 from .common import (
     Seconds,
     card,
@@ -36,6 +31,7 @@ from .common import (
     load_any,
     red7_position,
 )
+from .plain import Unsolvable  # noqa: F401 - the games' batch readers raise it from here
 
 EXIT_UNKNOWN = 1  # a limit stopped the search before the answer (or a batch line was not solved)
 MAX_NODES = 10**12
@@ -113,70 +109,13 @@ def render(result: SolveResult, all_moves: bool = False, work: bool = True) -> l
     return lines
 
 
-def _batch_game(path: str) -> str:
-    """The game of a batch file's first position (Red7 when it cannot be read: its loader says why)."""
-    if path == "-" or not Path(path).is_file():
-        return "red7"
+def read_batch(path: str, parse=parse_position, errors: type[Exception] = PositionError, game: str = "red7") -> list:
+    """Every line of a JSON-lines file: its position or what is wrong with it (``plain.read_batch``);
+    fail when the file cannot be read."""
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-        return games.game_of_text(next((line for line in lines if line.strip()), ""))
-    except (OSError, UnicodeDecodeError, games.UnknownGame):
-        return "red7"
-
-
-class Unsolvable(ValueError):
-    """A batch line that is a sound position the solver does not take (its ``parse`` says why)."""
-
-
-@dataclass(frozen=True)
-class Line:
-    """A batch line: its number in the file and its position, or why it cannot be solved."""
-
-    number: int
-    position: Any = None
-    error: str | None = None
-
-
-def read_batch(path: str, parse=parse_position, errors: type[Exception] = PositionError, game: str = "red7") -> list[Line]:
-    """Every non-blank line of a JSON-lines file, read by ``parse`` (Red7 by default): its position, or
-    what is wrong with it (``errors``, a line of another game than ``game``, Unsolvable, a finished
-    game), so that one bad line does not stop the rest. A file that cannot be read fails."""
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-        games.check_text(text, "stdin" if path == "-" else repr(path), "batch of positions")
-    except (OSError, UnicodeDecodeError) as e:
-        fail(f"cannot read {path!r}: {e}")
-    except ValueError as e:
+        return plain.read_batch(path, parse, errors, game, lambda pos: finished(game, pos))
+    except plain.BadInput as e:
         fail(str(e))
-    lines = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        if (other := _line_game(line)) not in (None, game):
-            lines.append(Line(number, error=f"a {games.info(other).name} position; a batch holds positions of one "
-                                            f"game ({games.info(game).name}, as its first line)"))
-            continue
-        try:
-            pos = parse(line)
-        except Unsolvable as e:
-            lines.append(Line(number, error=f"cannot solve this position: {e}"))
-            continue
-        except errors as e:
-            lines.append(Line(number, error=f"bad position: {e}"))
-            continue
-        over = finished(game, pos)
-        lines.append(Line(number, pos) if over is None else Line(number, error=f"{over}; nothing to solve"))
-    return lines
-
-
-def _line_game(line: str) -> str | None:
-    """The game a batch line names, None when it cannot tell (the game's reader then says what is wrong)."""
-    try:
-        if line.lstrip().startswith("{"):
-            games.read_json(line)
-        return games.game_of_text(line)
-    except (ValueError, games.UnknownGame):
-        return None
 
 
 @click.command()
@@ -211,7 +150,7 @@ def solve(position: str | None, batch: str | None, as_json: bool, all_moves: boo
         if given(click.get_current_context(), "jobs"):
             fail("--jobs works with --batch (one position is solved here)")
     if batch is not None:
-        game = _batch_game(batch)
+        game = plain.batch_game(batch)
         if game != "red7":
             game_cli(game).solve(None, batch, as_json, all_moves, max_nodes, timeout, tricks, jobs=jobs,
                                  scheduler=scheduler)
@@ -298,47 +237,6 @@ def _check(path: str, found: dict, game: str, text: str, tricks: int | None, max
         sys.exit(EXIT_UNKNOWN)
 
 
-def _stderr():
-    """The stream progress goes to (read at call time, so click's test runner can capture it)."""
-    return sys.stderr
-
-
-class Progress:
-    """``solving k/n`` on stderr when it is a terminal, erased before each result line so the two
-    never share a line (on a terminal stdout and stderr are the same screen)."""
-
-    def __init__(self, total: int) -> None:
-        self.stream = _stderr()
-        self.total, self.shown = total, self.stream.isatty()
-
-    def show(self, done: int) -> None:
-        if self.shown:
-            self.stream.write(f"\rsolving {done}/{self.total}")
-            self.stream.flush()
-
-    def clear(self) -> None:
-        if self.shown:
-            self.stream.write("\r\033[K")
-            self.stream.flush()
-
-
-# Local workers start only once a batch has run this long here: starting them costs a few tenths of
-# a second, more than a batch of small positions takes (benchmarks/solve.py, docs/performance.md).
-HERE_SECONDS = 0.5
-
-
-def _solved(fn: Callable, pieces: list[tuple], jobs: int, scheduler: str | None) -> Iterator[Any]:
-    """``fn(*piece)`` of every piece, in order: the first pieces solved here until HERE_SECONDS have
-    passed (not with --scheduler), the rest by the workers. The answers are the same either way."""
-    started, k = time.perf_counter(), 0
-    while scheduler is None and k < len(pieces) and time.perf_counter() - started < HERE_SECONDS:
-        yield fn(*pieces[k])
-        k += 1
-    if k < len(pieces):
-        with workers.pieces(jobs, scheduler) as runner:
-            yield from runner.map(fn, pieces[k:])
-
-
 def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float | None, jobs: int,
                  scheduler: str | None) -> None:
     def summary(k: int, result: SolveResult) -> str:
@@ -348,36 +246,12 @@ def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float
               scheduler, path)
 
 
-def run_batch(fn: Callable, lines: list[Line], piece: Callable[[Any], tuple], summary: Callable[[int, Any], str],
+def run_batch(fn: Callable, lines: list, piece: Callable[[Any], tuple], summary: Callable[[int, Any], str],
               as_json: bool, jobs: int, scheduler: str | None, path: str) -> None:
-    """Solve each good line's position (``fn(*piece(position))``) on the workers and print each answer
-    as it comes, in file order, with its line number: its JSON (with ``"input_line"``), or
-    ``summary(number, result)``; a bad line is printed in its place (``{"input_line": n, "error":
-    ...}``, or ``n: error``) and counted at the end on stderr. Exit 1 when a line was bad or a
+    """Solve each good line's position here and then on the workers, or on a cluster, and print each
+    answer in file order with its line number (``plain.run_batch``); exit 1 when a line was bad or a
     limit stopped a search."""
-    good = [line for line in lines if line.error is None]
-    progress = Progress(len(good))
-    progress.show(0)
-    unknown = done = 0
-    with closing(_solved(fn, [piece(line.position) for line in good], jobs, scheduler)) as results:
-        for line in lines:
-            progress.clear()
-            if line.error is not None:
-                click.echo(json.dumps({"input_line": line.number, "error": line.error}) if as_json
-                           else f"{line.number}: {line.error}")
-            else:
-                result = next(results)
-                done += 1
-                unknown += not result.solved
-                click.echo(json.dumps({"input_line": line.number, **result.to_json()}) if as_json
-                           else summary(line.number, result))
-            sys.stdout.flush()
-            if done < len(good):
-                progress.show(done)
-    bad = [line.number for line in lines if line.error is not None]
-    if bad:
-        shown = ", ".join(map(str, bad[:20])) + (", ..." if len(bad) > 20 else "")
-        click.echo(f"arbiter: {'stdin' if path == '-' else path}: {len(bad)} of {len(lines)} lines not solved "
-                   f"(line{'s' * (len(bad) > 1)} {shown}); the others are answered", err=True)
-    if unknown or bad:
-        sys.exit(EXIT_UNKNOWN)
+    code = plain.run_batch(fn, lines, piece, summary, as_json,
+                           lambda: workers.pieces(jobs, scheduler, here_first=True), path)
+    if code:
+        sys.exit(code)

@@ -8,11 +8,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import click
-from arbiter.solver.pieces import Pieces, local
+from arbiter.solver import pieces as pool
+from arbiter.solver.pieces import Pieces
 
 from .common import count, fail
-
-MAX_JOBS = 256
+from .plain import MAX_JOBS
 
 
 def options(what: str, default_jobs: int | None = None) -> Callable:
@@ -32,7 +32,7 @@ def options(what: str, default_jobs: int | None = None) -> Callable:
 
 
 @contextmanager
-def pieces(jobs: int, scheduler: str | None) -> Iterator[Pieces]:
+def pieces(jobs: int, scheduler: str | None, here_first: bool = False) -> Iterator[Pieces]:
     """Where the pieces run; a broken worker or cluster fails with one line. Ctrl-C stops the
     workers (and cancels the cluster's tasks) on its way to the entry point's one line and exit 130."""
     cluster = None
@@ -46,7 +46,7 @@ def pieces(jobs: int, scheduler: str | None) -> Iterator[Pieces]:
         except ClusterError as e:
             fail(str(e))
     try:
-        yield cluster if cluster is not None else local(jobs)
+        yield cluster if cluster is not None else (pool.here_first if here_first else pool.local)(jobs)
     except click.exceptions.Exit:  # fail() inside the block: a RuntimeError too, but already one line
         raise
     except RuntimeError as e:  # a worker process that kept dying, a cluster that cannot run the pieces

@@ -5,6 +5,7 @@ that carries its seeds in its pieces gives the same output however and wherever 
 from __future__ import annotations
 
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -97,6 +98,34 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         manager.join(timeout=5)
 
 
+# Pieces run here until this many seconds have passed before local workers start for the rest:
+# starting a pool costs a few tenths of a second of CPU and wall (benchmarks/scale.py), more than
+# a small job takes; past it the job is big enough for the pool to pay.
+HERE_SECONDS = 0.5
+
+
+class HereFirst:
+    """The first pieces in this process until ``seconds`` have passed, the rest in ``workers`` local
+    processes (``Processes``); the results are the same, in the same order."""
+
+    def __init__(self, workers: int, seconds: float | None = None) -> None:
+        self.workers, self.seconds = workers, HERE_SECONDS if seconds is None else seconds
+
+    def map(self, fn: Callable[..., R], pieces: Sequence[tuple]) -> Iterator[R]:
+        started, k = time.perf_counter(), 0
+        while k < len(pieces) and time.perf_counter() - started < self.seconds:
+            yield fn(*pieces[k])
+            k += 1
+        if k < len(pieces):
+            yield from Processes(self.workers).map(fn, pieces[k:])
+
+
 def local(jobs: int) -> Pieces:
     """This process for one job, else ``jobs`` worker processes."""
     return Serial() if jobs <= 1 else Processes(jobs)
+
+
+def here_first(jobs: int) -> Pieces:
+    """This process for one job, else this process first and ``jobs`` worker processes once the job
+    has run HERE_SECONDS (``HereFirst``): for jobs often too small to pay for a pool."""
+    return Serial() if jobs <= 1 else HereFirst(jobs)

@@ -3,12 +3,41 @@ of view, with a bounded transposition table and node/time limits that stop the s
 
 from __future__ import annotations
 
+import importlib
+import os
 import time
 from collections.abc import Hashable, Iterable
 from itertools import chain, islice
 from typing import Any, Protocol
 
 INF = 1 << 30
+# Set (not "" or "0"), every game's search runs in Python even where a compiled core is built.
+PURE_PYTHON_ENV = "ARBITER_PURE_PYTHON"
+C, PYTHON = "c", "python"  # the engines a game with a compiled core offers
+
+
+def compiled(package: str, name: str) -> tuple[Any, str]:
+    """(a game's compiled core module, "") or (None, why it is missing): built only where a C compiler
+    was there at install time; without it the Python search answers."""
+    try:
+        return importlib.import_module(f".{name}", package), ""
+    except ImportError as error:
+        return None, f"the compiled core is not built ({error})"
+
+
+def choose_engine(engine: str | None, reason: str) -> tuple[str, str | None]:
+    """(engine, reason it is not the C core or None), given ``reason`` the core cannot take this search
+    ("" when it can). ``engine`` None picks the C core when it can and ARBITER_PURE_PYTHON is not set;
+    ``"c"`` insists on it (ValueError when it cannot), ``"python"`` asks for the Python search."""
+    if engine not in (None, C, PYTHON):
+        raise ValueError(f"engine must be {C!r} or {PYTHON!r}, got {engine!r}")
+    if engine == PYTHON:
+        return PYTHON, "asked for"
+    if engine is None and not reason and os.environ.get(PURE_PYTHON_ENV, "") not in ("", "0"):
+        reason = f"{PURE_PYTHON_ENV} is set"
+    if reason and engine == C:
+        raise ValueError(f"cannot use the C engine: {reason}")
+    return (PYTHON, reason) if reason else (C, None)
 
 
 class SearchLimit(Exception):

@@ -9,9 +9,11 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from . import cards, fast, protocol, reference, spec, steps
+from . import cards, fast
 from .cards import CardError, card_code, codes, parse_card, parse_cards, parse_colour
 from .game import (
     Move,
@@ -29,6 +31,13 @@ from .notation import format_text, parse_position, position_from_json, position_
 from .ruleset import ACTIONS, ADVANCED, ADVANCED_ACTIONS, BASIC, PRESETS, Ruleset, RulesetError, preset
 
 GAME_ID = "red7"
+_LAZY = ("protocol", "reference", "spec", "steps")  # loaded on first use: solving a position needs none of them
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _rule(rule: int | str) -> int:

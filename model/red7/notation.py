@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -224,6 +223,8 @@ def load_position(arg: str, stdin: TextIO | None = None, parse: Callable[[str], 
 
 def bundled_position(name: str) -> Position:
     """A position shipped in ``arbiter/model/red7/data/<name>.json``."""
+    from importlib import resources  # only a bundled position needs it (it loads tempfile, shutil, ...)
+
     return parse_json((resources.files(__package__) / "data" / f"{name}.json").read_text(encoding="utf-8"))
 
 

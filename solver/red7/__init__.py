@@ -20,8 +20,8 @@ from arbiter.model.red7.game import Position
 from ..coalition import forced_winner, live_marks, principal_line
 from ..result import SOLVED, UNKNOWN, SearchResult
 from ..search import Budget, Search, SearchLimit, Table
-from .core import open_search
-from .game import WIN, Red7Game, hand_cards_used
+from .core import CoreSearch, open_search
+from .game import ORDER_FROM, WIN, OrderFrom, Red7Game, hand_cards_used
 
 WIN_OUTCOME, LOSS_OUTCOME = "win", "loss"
 TABLE_SIZE = 1 << 21  # transposition entries kept at most per table (about 400 MB; a race holds two)
@@ -89,7 +89,8 @@ class SolveResult(SearchResult):
 
 
 def solve(position: Position, max_nodes: int | None = None, timeout: float | None = None, *,
-          full: bool = True, table_size: int = TABLE_SIZE, engine: str | None = None) -> SolveResult:
+          full: bool = True, table_size: int = TABLE_SIZE, engine: str | None = None,
+          order_from: OrderFrom = ORDER_FROM) -> SolveResult:
     """Solve ``position`` exactly (all hands open, the deck order known).
 
     ``winner`` is the player who can force the round win against every play of the others (with
@@ -100,10 +101,11 @@ def solve(position: Position, max_nodes: int | None = None, timeout: float | Non
     ``max_nodes``/``timeout`` (seconds) stop the search with ``result == "unknown"``.
     ``engine``: None picks the compiled core when it can (see ``core.choose``), ``"c"`` insists
     on it, ``"python"`` takes the pure-Python search; both visit the same nodes. ``result.engine``
-    says which ran and ``result.engine_reason`` why it is not the C core.
+    says which ran and ``result.engine_reason`` why it is not the C core. ``order_from`` sets where
+    the search orders children (``game.ORDER_FROM``); it changes the work, never the answer.
     Raises PositionError for a position that breaks the notation's constraints."""
     position.validate()
-    game = Red7Game(position.ruleset)
+    game = Red7Game(position.ruleset, order_from)
     search, budget, used, reason = open_search(game, position.players, max_nodes, timeout, table_size, engine)
     result = SolveResult(position, can_force=[None] * position.players, engine=used, engine_reason=reason)
     result.run(budget, lambda: _solve(result, game, search, full))
@@ -123,9 +125,10 @@ def _solve(result: SolveResult, game: Red7Game, search: Search, full: bool) -> N
         result.dead_cards = codes(hand)
         return
     others = [i for i in pos.in_play if i != me]
+    native = isinstance(search, CoreSearch)  # the core does the root's work on its own states
     children = []
     if full:
-        children = game.moves(s)
+        children = search.moves(s) if native else game.moves(s)
         result.moves = sorted((MoveOutcome(str(m)) for m, _ in children), key=lambda o: o.move)
         by_text = {o.move: o for o in result.moves}
         for m, child in children:
@@ -151,10 +154,11 @@ def _solve(result: SolveResult, game: Red7Game, search: Search, full: bool) -> N
     if not full:
         return
     if winner is not None:
-        result.line = [str(m) for m in principal_line(search, s, winner, advanced, game.moves)]
+        result.line = (search.line(s, winner, advanced) if native else
+                       [str(m) for m in principal_line(search, s, winner, advanced, game.moves)])
     if winner == me:
-        live = live_marks(search, s, me, hand, game.moves, lambda a, b: hand_cards_used(a, b, me),
-                          lambda st: game.hand(st, me))
+        live = search.live(s, me, hand) if native else live_marks(
+            search, s, me, hand, game.moves, lambda a, b: hand_cards_used(a, b, me), lambda st: game.hand(st, me))
         result.dead_cards = codes(hand & ~live)
     else:
         result.dead_cards = codes(hand)

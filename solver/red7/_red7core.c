@@ -6,7 +6,10 @@
  * the same nodes in the same order: children are generated in the order of Red7Game.children and
  * searched in the order of Red7Game.order (reply counts, see order_children), the
  * table keeps and drops entries as search.Table does, the node budget is checked where
- * search.Budget checks it. tests/solver/test_core.py holds the two together node for node.
+ * search.Budget checks it. It also does the root's work of a solve and of advice on its own states
+ * (every turn named by its steps in the order of Red7Game.moves, the principal line, the dead cards,
+ * the decisions of many deals in one call), as solver/red7/__init__.py, coalition.py and advise.py do.
+ * tests/solver/red7/test_core.py holds the two together node for node.
  * Python decides which rulesets the core may take (solver/red7/core.py); this file trusts its flags. */
 
 #define PY_SSIZE_T_CLEAN
@@ -16,18 +19,19 @@
 #include <limits.h>
 #include <time.h>
 
+#include "../_search_table.h" /* the transposition table and the node budget, shared by the cores */
+
 typedef uint64_t Mask;
 
-#define INF (1 << 30)
 #define WIN (1 << 10)
 #define MAXP 4
 #define MAXDECK 49
-#define CHECK_EVERY 512
 
 /* ---------------------------------------------------------------- cards and the seven rules */
 
 #define NUMBER_MASK(n) (((Mask)0x7F) << (7 * ((n) - 1)))
 static Mask COLOUR_MASK[7];
+static Mask ABOVE_NUMBER[8]; /* the cards whose number is above n (n = 0..7) */
 static Mask EVEN_MASK, BELOW_4_MASK, ACTION_MASK;
 static int RUN_LENGTH[128], RUN_TOP[128], RUN_NUMBERS[128]; /* best run of each set of numbers */
 
@@ -43,7 +47,6 @@ static inline int popcount(Mask m) {
 static inline Mask top(Mask m) { return m ? (Mask)1 << (bitlen(m) - 1) : 0; }
 static inline int number_of(int c) { return c / 7 + 1; }
 static inline int colour_of(int c) { return 6 - c % 7; }
-static inline int group_key(Mask g) { return g ? popcount(g) << 6 | bitlen(g) : 0; }
 
 static void init_tables(void) {
     for (int c = 0; c < 7; c++) {
@@ -53,6 +56,7 @@ static void init_tables(void) {
     EVEN_MASK = NUMBER_MASK(2) | NUMBER_MASK(4) | NUMBER_MASK(6);
     BELOW_4_MASK = NUMBER_MASK(1) | NUMBER_MASK(2) | NUMBER_MASK(3);
     ACTION_MASK = NUMBER_MASK(1) | NUMBER_MASK(3) | NUMBER_MASK(5) | NUMBER_MASK(7);
+    for (int n = 0; n <= 7; n++) ABOVE_NUMBER[n] = (((Mask)1 << 49) - 1) & ~(((Mask)1 << (7 * n)) - 1);
     /* As fast._runs: the greatest (length, top number, numbers) among the runs present. */
     for (int present = 0; present < 128; present++) {
         int bl = 0, bt = 0, bm = 0, n = 1;
@@ -69,44 +73,103 @@ static void init_tables(void) {
     }
 }
 
+/* The seven numbers' cards as 7-bit chunks of a mask: chunk n - 1 holds number n, bit 6 - colour. */
+static inline int chunk(Mask m, int n) { return (int)(m >> (7 * (n - 1)) & 127); }
+
+/* Bit n - 1 set when number n has a card in m: each chunk's low six bits plus 63 carry into its top
+ * bit when any is set, and the multiplication gathers the seven top bits (7 apart) side by side. */
+#define CHUNK_LOW6 0xFDFBF7EFDFBFULL
+#define CHUNK_TOP 0x1020408102040ULL
+#define GATHER 0x1041041041ULL
 static inline int numbers_present(Mask m) {
-    int p = 0;
-    for (int n = 1; n <= 7; n++)
-        if (m & NUMBER_MASK(n)) p |= 1 << (n - 1);
-    return p;
+    Mask nonzero = (((m & CHUNK_LOW6) + CHUNK_LOW6) | m) & CHUNK_TOP;
+    return (int)((nonzero >> 6) * GATHER >> 36 & 127);
 }
 
-/* A key is count << 6 | (highest qualifying card + 1), 0 when nothing qualifies (as fast.py). */
-static int rule_key(int rule, Mask m) {
-    int best = 0, k;
-    switch (rule) {
-    case 0: return m ? 64 | bitlen(m) : 0;
-    case 1:
-        for (int n = 1; n <= 7; n++) if ((k = group_key(m & NUMBER_MASK(n))) > best) best = k;
-        return best;
-    case 2:
-        for (int c = 0; c < 7; c++) if ((k = group_key(m & COLOUR_MASK[c])) > best) best = k;
-        return best;
-    case 3: return group_key(m & EVEN_MASK);
-    case 4:
-        if (!m) return 0;
-        for (int c = 0; c < 7; c++) if (m & COLOUR_MASK[c]) best++;
-        return best << 6 | bitlen(m);
-    case 5: {
-        int p = numbers_present(m), len = RUN_LENGTH[p];
-        return len ? len << 6 | bitlen(m & NUMBER_MASK(RUN_TOP[p])) : 0;
-    }
-    default: return group_key(m & BELOW_4_MASK);
+/* Per 7-bit chunk x: KEY7[x] = popcount(x) << 6 | bitlen(x) (a group key within the chunk),
+ * POP7[x] its popcount and NIB7[x] one count per bit, four bits each (summed over the chunks of a
+ * mask: how many cards of each colour it holds). The rule keys read these instead of counting bits. */
+static int KEY7[128], POP7[128];
+static uint32_t NIB7[128];
+
+static void init_chunk_tables(void) {
+    for (int x = 0; x < 128; x++) {
+        POP7[x] = popcount((Mask)x);
+        KEY7[x] = x ? POP7[x] << 6 | bitlen((Mask)x) : 0;
+        NIB7[x] = 0;
+        for (int b = 0; b < 7; b++) if (x >> b & 1) NIB7[x] |= (uint32_t)1 << (4 * b);
     }
 }
+
+/* Four bits per colour (nibble 6 - colour): how many cards of each colour m holds. */
+static inline uint32_t colour_counts(Mask m) {
+    uint32_t counts = 0;
+    for (int n = 1; n <= 7; n++) counts += NIB7[chunk(m, n)];
+    return counts;
+}
+
+/* Every rule's key of m at once (keys[rule]), reading its chunks once: a key is count << 6 |
+ * (highest qualifying card + 1), 0 when nothing qualifies (as fast.py). The searches read them
+ * through key_of's cache. */
+static void all_keys(Mask m, int *keys) {
+    if (!m) {
+        for (int r = 0; r < 7; r++) keys[r] = 0;
+        return;
+    }
+    int x[8], most_of_number = 0, present = numbers_present(m), top_card = bitlen(m);
+    uint32_t counts = colour_counts(m);
+    for (int n = 1; n <= 7; n++) { /* most of one number: the chunk keys shifted to their number's place */
+        int v = x[n] = chunk(m, n);
+        if (v && KEY7[v] + 7 * (n - 1) > most_of_number) most_of_number = KEY7[v] + 7 * (n - 1);
+    }
+    int most = 0; /* most of one colour: the highest card among the colours tied for the most */
+    Mask tied = 0;
+    for (int b = 0; b < 7; b++) {
+        int c = counts >> (4 * b) & 15;
+        if (c > most) most = c, tied = COLOUR_MASK[6 - b];
+        else if (c == most) tied |= COLOUR_MASK[6 - b];
+    }
+    Mask even = m & EVEN_MASK, low = m & BELOW_4_MASK;
+    int len = RUN_LENGTH[present];
+    keys[0] = 64 | top_card;
+    keys[1] = most_of_number;
+    keys[2] = most << 6 | bitlen(m & tied);
+    keys[3] = even ? (POP7[x[2]] + POP7[x[4]] + POP7[x[6]]) << 6 | bitlen(even) : 0;
+    keys[4] = POP7[x[1] | x[2] | x[3] | x[4] | x[5] | x[6] | x[7]] << 6 | top_card;
+    keys[5] = len ? len << 6 | bitlen(m & NUMBER_MASK(RUN_TOP[present])) : 0;
+    keys[6] = low ? (POP7[x[1]] + POP7[x[2]] + POP7[x[3]]) << 6 | bitlen(low) : 0;
+}
+
+/* The keys of recent Palettes, by a hash of the mask: a search meets few distinct Palettes (each
+ * player's grows from the same few cards), so nearly every key is read here instead of computed.
+ * A pure function's memo, shared by every search (the core runs under the GIL). */
+#define KEY_CACHE 4096
+static struct { Mask m; int16_t keys[8]; } key_cache[KEY_CACHE];
+
+static void init_key_cache(void) {
+    for (int i = 0; i < KEY_CACHE; i++) key_cache[i].m = ~(Mask)0; /* no Palette: a mask holds 49 bits */
+}
+
+static inline const int16_t *keys_of(Mask m) {
+    size_t i = (size_t)((m * 0x9E3779B97F4A7C15ULL) >> 52);
+    if (key_cache[i].m != m) {
+        int k[7];
+        all_keys(m, k);
+        for (int r = 0; r < 7; r++) key_cache[i].keys[r] = (int16_t)k[r];
+        key_cache[i].m = m;
+    }
+    return key_cache[i].keys;
+}
+
+static inline int key_of(int rule, Mask m) { return keys_of(m)[rule]; }
 
 static Mask qualifying_mask(int rule, Mask m) {
     Mask q = 0;
     if (!m) return 0;
     switch (rule) {
     case 0: return top(m);
-    case 1: return m & NUMBER_MASK(number_of((rule_key(1, m) & 63) - 1));
-    case 2: return m & COLOUR_MASK[colour_of((rule_key(2, m) & 63) - 1)];
+    case 1: return m & NUMBER_MASK(number_of((key_of(1, m) & 63) - 1));
+    case 2: return m & COLOUR_MASK[colour_of((key_of(2, m) & 63) - 1)];
     case 3: return m & EVEN_MASK;
     case 4:
         for (int c = 0; c < 7; c++) q |= top(m & COLOUR_MASK[c]);
@@ -141,7 +204,7 @@ typedef struct {
 static int leader(const Rules *R, int rule, const Mask *palettes, int n, int out) {
     int best = 0, who = -1;
     for (int i = 0; i < n; i++) {
-        int k = out >> i & 1 ? 0 : rule_key(rule, palettes[i]);
+        int k = out >> i & 1 ? 0 : key_of(rule, palettes[i]);
         if (k > best) best = k, who = i;
     }
     if (who < 0 && R->highest_card) {
@@ -154,19 +217,21 @@ static int leader(const Rules *R, int rule, const Mask *palettes, int n, int out
     return who;
 }
 
-static inline int players_in(const State *s) { return s->n - popcount((Mask)(uint8_t)s->out); }
+/* Players out: at most four bits, counted by a table (bit counting is the search's commonest step). */
+static const int8_t OUT_COUNT[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+static inline int players_in(const State *s) { return s->n - OUT_COUNT[s->out & 15]; }
 
 /* As game.next_to_move: the next player still in moves; a player without hand cards at the start
  * of the turn goes out; with one player left, that player is named. */
 static void next_to_move(State *s, int out, int me) {
     int n = s->n, nxt = me;
-    while (n - popcount((Mask)out) > 1) {
+    while (n - OUT_COUNT[out & 15] > 1) {
         nxt = (nxt + 1) % n;
         if (out >> nxt & 1) continue;
         if (s->hands[nxt]) break;
         out |= 1 << nxt;
     }
-    if (n - popcount((Mask)out) <= 1) {
+    if (n - OUT_COUNT[out & 15] <= 1) {
         nxt = me;
         for (int i = 0; i < n; i++) if (!(out >> i & 1)) { nxt = i; break; }
     }
@@ -229,8 +294,17 @@ typedef struct {
     Mask hand, drawn;
     Mask palettes[MAXP];
     int8_t rule, deck_len, moved_to_canvas, failed, discarded, stays;
+    int8_t rivals_changed; /* an Action 1 took a card from another Palette: the turn's rival keys do not hold */
+    int32_t step; /* its last step in S->steps while the core records turns (moves), else -1 */
     uint8_t deck[MAXDECK];
 } Turn;
+
+/* A step of a turn, as game.Move holds them: (verb, card), linked to the step before it. The core
+ * records the steps only when it generates turns to name them (``moves``, the principal line, the
+ * dead cards, advice), never inside the search. */
+enum { V_PLAY, V_DISCARD, V_DRAW, V_TAKE, V_CANVAS, V_DECK, V_PASS };
+typedef struct { int32_t before; int8_t verb, card; } Step;
+typedef struct { Step *v; size_t len, cap; } StepVec;
 
 typedef struct { State *v; size_t len, cap; } StateVec;
 typedef struct { Turn *v; size_t len, cap; } TurnVec;
@@ -257,80 +331,6 @@ static int push_turn(TurnVec *a, const Turn *t) {
     return 0;
 }
 
-/* ---------------------------------------------------------------- the transposition table */
-
-/* Entries are stored densely, in the order they were made: (low hash bits, lower bound, upper
- * bound, best child, key). An open-addressing index with linear probing maps a hash to an entry;
- * each index slot holds the entry's tag (the high hash bits) and its number plus one (0: empty),
- * so a probe compares tags without touching the entry, and the index alone is sized for the load. */
-typedef struct { int32_t lo, hi, first, unused; } Head;
-typedef struct {
-    uint64_t *index;
-    uint8_t *mem;
-    size_t slots, count, cap, esize;
-} Tab;
-
-#define ENTRY(t, n) ((Head *)((t)->mem + (n) * (t)->esize))
-#define KEY_OF(e) ((uint8_t *)(e) + sizeof(Head))
-
-static void tab_free(Tab *t) {
-    PyMem_Free(t->index), PyMem_Free(t->mem);
-    memset(t, 0, sizeof(*t));
-}
-
-static inline uint64_t hash_key(const uint8_t *key, size_t K) {
-    uint64_t h = 0x243F6A8885A308D3ULL, w;
-    for (size_t i = 0; i < K; i += 8) {
-        memcpy(&w, key + i, 8);
-        h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
-        h ^= h >> 31;
-    }
-    h *= 0xBF58476D1CE4E5B9ULL;
-    return h ^ h >> 29;
-}
-
-static inline uint64_t tag_of(uint64_t h) { return h >> 32 << 32; }
-
-static Head *tab_find(const Tab *t, const uint8_t *key, size_t K, uint64_t h) {
-    if (!t->slots) return NULL;
-    size_t mask = t->slots - 1, i = h & mask;
-    uint64_t tag = tag_of(h);
-    for (uint64_t x; (x = t->index[i]); i = (i + 1) & mask)
-        if ((x & ~0xFFFFFFFFULL) == tag) {
-            Head *e = ENTRY(t, (x & 0xFFFFFFFFULL) - 1);
-            if (memcmp(KEY_OF(e), key, K) == 0) return e;
-        }
-    return NULL;
-}
-
-static void index_entry(Tab *t, uint64_t h, size_t n) {
-    size_t mask = t->slots - 1, i = h & mask;
-    while (t->index[i]) i = (i + 1) & mask;
-    t->index[i] = tag_of(h) | (n + 1);
-}
-
-/* Room for one more entry: the index kept under 70% full, the entries grown by half. */
-static int tab_reserve(Tab *t, size_t K) {
-    t->esize = sizeof(Head) + K;
-    if ((t->count + 1) * 10 > t->slots * 7) {
-        size_t slots = t->slots ? t->slots * 2 : 1024;
-        uint64_t *index = PyMem_Calloc(slots, sizeof(uint64_t));
-        if (!index) { PyErr_NoMemory(); return -1; }
-        PyMem_Free(t->index);
-        t->index = index, t->slots = slots;
-        for (size_t n = 0; n < t->count; n++) {
-            index_entry(t, hash_key(KEY_OF(ENTRY(t, n)), K), n);
-        }
-    }
-    if (t->count == t->cap) {
-        size_t cap = t->cap ? t->cap + t->cap / 2 : 1024;
-        uint8_t *mem = PyMem_Realloc(t->mem, cap * t->esize);
-        if (!mem) { PyErr_NoMemory(); return -1; }
-        t->mem = mem, t->cap = cap;
-    }
-    return 0;
-}
-
 /* ---------------------------------------------------------------- the search object */
 
 typedef struct {
@@ -338,84 +338,62 @@ typedef struct {
     Rules R;
     int n, uses_deck;
     size_t K; /* key bytes, a multiple of 8 */
-    Tab young[2], old[2]; /* one table per ordering of a race (variant): their best children differ */
+    Generations gens[2]; /* one table per ordering of a race (variant): their best children differ */
     size_t half;
     StateVec kids;
     TurnVec branches, ends;
-    long long nodes, max_nodes, check_at; /* max_nodes < 0: no node limit */
-    double started, deadline;              /* deadline < 0: no time limit */
-    PyObject *limit_error;
+    Budget budget;
     long long race_from, race_limit; /* the orderings race (see run) in shares of race_from nodes; 0 or less: never */
     int two_ply_from, variant;       /* variant 1: the two-ply score from two_ply_from hand cards (order_children) */
     int counting;          /* emit counts the children instead of storing them */
     long long counted;
     struct { int *v; size_t len, cap; } order; /* move ordering: a stack of (index, score) arrays */
     int order_from;        /* hand cards in all from which children are ordered (Red7Game.order_from) */
+    const int *rivals;     /* the strongest rival key of each rule for the turns being made (is_winning) */
+    int recording;         /* steps are recorded: each child made gets its last step in kid_steps */
+    StepVec steps;
+    struct { int32_t *v; size_t len, cap; } kid_steps;
+    int32_t cur_step;      /* the last step of the child emit makes next (the fast path sets it) */
 } Core;
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* As Budget.spend: count the node; every CHECK_EVERY nodes check the limits and Ctrl-C. */
-static int spend(Core *S) {
-    S->nodes++;
-    if (S->nodes < S->check_at) return 0;
-    if (S->max_nodes >= 0 && S->nodes > S->max_nodes) {
-        S->nodes = S->max_nodes; /* as Budget: the node over the limit is not searched, so not counted */
-        PyErr_Format(S->limit_error, "node limit %lld reached", S->max_nodes);
-        return -1;
-    }
-    if (S->deadline >= 0 && now() > S->deadline) {
-        PyErr_SetString(S->limit_error, "time limit reached");
-        return -1;
-    }
-    if (PyErr_CheckSignals() < 0) return -1;
-    S->check_at = S->nodes + CHECK_EVERY;
-    if (S->max_nodes >= 0 && S->check_at > S->max_nodes + 1) S->check_at = S->max_nodes + 1;
-    return 0;
+/* A mask's seven low bytes, little end first (its eighth is 0: a mask holds 49 cards). */
+static inline void put7(uint8_t *at, Mask m) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(at, &m, 8); /* the zero eighth byte lands where the next field (or the key's slack) goes */
+#else
+    for (int b = 0; b < 7; b++) at[b] = (uint8_t)(m >> 8 * b);
+#endif
 }
 
 static void make_key(const Core *S, const State *s, int player, uint8_t *key) {
     memset(key, 0, S->K);
     key[0] = (uint8_t)player, key[1] = (uint8_t)s->rule, key[2] = (uint8_t)s->to_move, key[3] = (uint8_t)s->out;
     size_t p = 4;
-    for (int i = 0; i < S->n; i++, p += 7) for (int b = 0; b < 7; b++) key[p + b] = (uint8_t)(s->hands[i] >> 8 * b);
-    for (int i = 0; i < S->n; i++, p += 7) for (int b = 0; b < 7; b++) key[p + b] = (uint8_t)(s->palettes[i] >> 8 * b);
+    for (int i = 0; i < S->n; i++, p += 7) put7(key + p, s->hands[i]);
+    for (int i = 0; i < S->n; i++, p += 7) put7(key + p, s->palettes[i]);
     if (S->uses_deck) {
         key[p++] = (uint8_t)s->deck_len;
         memcpy(key + p, s->deck, s->deck_len);
     }
 }
 
-/* As search.Table: young then old on lookup; when the young generation is full it becomes the old. */
-static Head *table_get(Core *S, const uint8_t *key, uint64_t h) {
-    Head *e = tab_find(&S->young[S->variant], key, S->K, h);
-    return e ? e : tab_find(&S->old[S->variant], key, S->K, h);
+static Head *table_get(Core *S, const uint8_t *key, uint64_t h, Where *at) {
+    return gen_get(&S->gens[S->variant], key, S->K, h, at);
 }
 
-static int table_put(Core *S, const uint8_t *key, uint64_t h, int lo, int hi, int first) {
-    Tab *young = &S->young[S->variant], *old = &S->old[S->variant];
-    Head *e = tab_find(young, key, S->K, h);
-    if (!e) {
-        if (young->count >= S->half) {
-            tab_free(old);
-            *old = *young;
-            memset(young, 0, sizeof(Tab));
-        }
-        Tab *t = young;
-        if (tab_reserve(t, S->K) < 0) return -1;
-        e = ENTRY(t, t->count);
-        memcpy(KEY_OF(e), key, S->K);
-        index_entry(t, h, t->count++);
-    }
-    e->lo = lo, e->hi = hi, e->first = first;
-    return 0;
+static int table_put(Core *S, const uint8_t *key, uint64_t h, int lo, int hi, int first, const Where *at) {
+    return gen_put(&S->gens[S->variant], S->half, key, S->K, h, lo, hi, first, at);
 }
 
 /* ---------------------------------------------------------------- whole turns */
+
+/* A new step after ``before`` (recording), else -1; -2 when memory ran out (a Python error is set). */
+static int32_t add_step(Core *S, int32_t before, int verb, int card) {
+    if (!S->recording) return -1;
+    if (reserve((void **)&S->steps.v, &S->steps.cap, S->steps.len, sizeof(Step)) < 0) return -2;
+    S->steps.v[S->steps.len] = (Step){before, (int8_t)verb, (int8_t)card};
+    return (int32_t)S->steps.len++;
+}
 
 /* As Red7Game._finish: the state after the mover's turn. */
 static int emit(Core *S, const State *s, Mask hand, int rule, const Mask *palettes, const uint8_t *deck, int deck_len,
@@ -424,22 +402,39 @@ static int emit(Core *S, const State *s, Mask hand, int rule, const Mask *palett
         S->counted++;
         return 0;
     }
-    State c;
     int me = s->to_move;
-    memcpy(c.hands, s->hands, sizeof(c.hands));
-    memcpy(c.palettes, palettes, sizeof(c.palettes));
-    c.hands[me] = hand;
-    c.rule = (int8_t)rule, c.n = s->n, c.deck_len = S->uses_deck ? (int8_t)deck_len : 0;
-    if (c.deck_len) memcpy(c.deck, deck, deck_len);
-    next_to_move(&c, stays ? s->out : s->out | 1 << me, me);
-    return push_state(&S->kids, &c);
+    if (S->recording) {
+        if (S->cur_step == -2) return -1;
+        if (reserve((void **)&S->kid_steps.v, &S->kid_steps.cap, S->kid_steps.len, sizeof(int32_t)) < 0) return -1;
+        S->kid_steps.v[S->kid_steps.len++] = S->cur_step;
+    }
+    if (reserve((void **)&S->kids.v, &S->kids.cap, S->kids.len, sizeof(State)) < 0) return -1;
+    State *c = &S->kids.v[S->kids.len++]; /* in place: the reserve may move S->kids, so s is never in it (searches copy a child first) */
+    memcpy(c->hands, s->hands, sizeof(c->hands));
+    memcpy(c->palettes, palettes, sizeof(c->palettes));
+    c->hands[me] = hand;
+    c->rule = (int8_t)rule, c->n = s->n, c->deck_len = S->uses_deck ? (int8_t)deck_len : 0;
+    if (c->deck_len) memcpy(c->deck, deck, deck_len);
+    next_to_move(c, stays ? s->out : s->out | 1 << me, me);
+    return 0;
+}
+
+/* The strongest rival key of every rule at once. */
+static void rivals_all(const State *s, int *rivals) {
+    int me = s->to_move;
+    for (int r = 0; r < 7; r++) rivals[r] = 0;
+    for (int j = 0; j < s->n; j++) {
+        if (j == me || (s->out >> j & 1)) continue;
+        const int16_t *keys = keys_of(s->palettes[j]);
+        for (int r = 0; r < 7; r++) if (keys[r] > rivals[r]) rivals[r] = keys[r];
+    }
 }
 
 static int rivals_best(const State *s, int r) {
     int best = 0, me = s->to_move;
     for (int j = 0; j < s->n; j++) {
         if (j == me || (s->out >> j & 1)) continue;
-        int k = rule_key(r, s->palettes[j]);
+        int k = key_of(r, s->palettes[j]);
         if (k > best) best = k;
     }
     return best;
@@ -450,7 +445,7 @@ static int rivals_best(const State *s, int r) {
 static inline int fast_winning(const Core *S, const State *s, int r, const Mask *p, int *rivals) {
     if (S->R.highest_card) return leader(&S->R, r, p, s->n, s->out) == s->to_move;
     if (rivals[r] < 0) rivals[r] = rivals_best(s, r);
-    return rule_key(r, p[s->to_move]) > rivals[r];
+    return key_of(r, p[s->to_move]) > rivals[r];
 }
 
 /* Children are generated lazily, one stage at a time, so that a cut-off spares the stages after
@@ -481,56 +476,128 @@ static int fast_stage(Core *S, const State *s, Gen *g) {
     if (k < nc) {
         p[me] = mine | (Mask)1 << g->cards[k];
         int stays = fast_winning(S, s, s->rule, p, g->rivals);
-        if (stays || R->legal_losing)
-            return emit(S, s, hand & ~((Mask)1 << g->cards[k]), s->rule, p, s->deck, s->deck_len, stays);
-        return 0;
+        if (!(stays || R->legal_losing)) return 0;
+        S->cur_step = add_step(S, -1, V_PLAY, g->cards[k]);
+        return emit(S, s, hand & ~((Mask)1 << g->cards[k]), s->rule, p, s->deck, s->deck_len, stays);
     }
     if (k > 2 * nc) {
         g->done = 1;
+        S->cur_step = add_step(S, -1, V_PASS, -1);
         return emit(S, s, hand, s->rule, s->palettes, s->deck, s->deck_len, 0);
     }
     int i = k - nc;
     Mask h1 = i < nc ? hand & ~((Mask)1 << g->cards[i]) : hand;
     p[me] = i < nc ? mine | (Mask)1 << g->cards[i] : mine;
-    int mine_count = popcount(p[me]);
+    int mine_count = popcount(p[me]), stays_by_rule[7] = {-1, -1, -1, -1, -1, -1, -1};
     for (Mask m = h1; m; m ^= top(m)) {
         int d = bitlen(m) - 1, r = colour_of(d);
-        int stays = fast_winning(S, s, r, p, g->rivals);
+        int stays = stays_by_rule[r] >= 0 ? stays_by_rule[r] : (stays_by_rule[r] = fast_winning(S, s, r, p, g->rivals));
         if (!(stays || R->legal_losing)) continue;
         Mask h2 = h1 & ~((Mask)1 << d);
+        int32_t discarded = -1;
+        if (S->recording) discarded = add_step(S, i < nc ? add_step(S, -1, V_PLAY, g->cards[i]) : -1, V_DISCARD, d);
         if (R->advanced && s->deck_len && number_of(d) > mine_count) {
+            S->cur_step = add_step(S, discarded, V_DRAW, -1);
             if (emit(S, s, h2 | (Mask)1 << s->deck[0], r, p, s->deck + 1, s->deck_len - 1, stays) < 0) return -1;
             if (R->mandatory_draw) continue;
         }
+        S->cur_step = discarded;
         if (emit(S, s, h2, r, p, s->deck, s->deck_len, stays) < 0) return -1;
     }
     return 0;
 }
 
+static inline int of_colour(uint32_t counts, int r) { return counts >> (4 * (6 - r)) & 15; }
+
+/* How many children fast_stage makes of s, without making them (move ordering counts replies). A
+ * discard and its draw leave the Palettes as they are, so the discarded card's colour alone decides
+ * whether the mover stays in; adding a card never lowers a rule key, so the Palette as it is and
+ * with the whole hand added bound every Palette of the turn, which decides most rules for every card
+ * played at once: a rule so decided adds its discards by counting cards of its colour, and only the
+ * other rules are asked card by card. */
+static long long fast_count(Core *S, const State *s) {
+    const Rules *R = &S->R;
+    if (players_in(s) <= 1) return 0;
+    int me = s->to_move, rivals[7] = {-1, -1, -1, -1, -1, -1, -1}, sure[7];
+    Mask hand = s->hands[me], mine = s->palettes[me], p[MAXP];
+    memcpy(p, s->palettes, sizeof(p));
+    int nc = popcount(hand), mc = popcount(mine);
+    int optional = R->advanced && s->deck_len && !R->mandatory_draw; /* an optional draw makes two children */
+    Mask above_play = optional ? ABOVE_NUMBER[mc + 1 < 7 ? mc + 1 : 7] : 0, above_none = optional ? ABOVE_NUMBER[mc < 7 ? mc : 7] : 0;
+    uint32_t cnt = colour_counts(hand), drawn_play = optional ? colour_counts(hand & above_play) : 0,
+             drawn_none = optional ? colour_counts(hand & above_none) : 0;
+    if (R->legal_losing) {
+        for (int r = 0; r < 7; r++) sure[r] = 1;
+    } else if (R->highest_card) {
+        for (int r = 0; r < 7; r++) sure[r] = -1;
+    } else {
+        rivals_all(s, rivals);
+        int16_t low[7]; /* copied: the next lookup may take the same cache entry */
+        memcpy(low, keys_of(mine), sizeof(low));
+        const int16_t *high = keys_of(mine | hand);
+        for (int r = 0; r < 7; r++) sure[r] = low[r] > rivals[r] ? 1 : high[r] <= rivals[r] ? 0 : -1;
+    }
+    long long count = 1; /* passing */
+    int rule = s->rule;
+    if (sure[rule] > 0) count += nc; /* playing without a discard */
+    for (int r = 0; r < 7; r++) {
+        int n = of_colour(cnt, r), drawn = of_colour(drawn_play, r);
+        if (!n || !sure[r]) continue;
+        if (sure[r] > 0) { /* every card played, then any card of colour r, and no card played */
+            count += (long long)(nc - 1) * (n + drawn) + n + of_colour(drawn_none, r);
+            continue;
+        }
+        p[me] = mine; /* no card played: the Palette as it is */
+        if (fast_winning(S, s, r, p, rivals)) count += n + of_colour(drawn_none, r);
+    }
+    for (Mask plays = hand, c; plays; plays ^= c) {
+        c = top(plays);
+        p[me] = mine | c;
+        if (sure[rule] < 0 && fast_winning(S, s, rule, p, rivals)) count++;
+        for (int r = 0; r < 7; r++) {
+            int n = of_colour(cnt, r);
+            if (!n || sure[r] >= 0 || !fast_winning(S, s, r, p, rivals)) continue;
+            Mask own = c & COLOUR_MASK[r]; /* the card played is no longer in hand to discard */
+            count += n - (own != 0) + of_colour(drawn_play, r) - ((own & above_play) != 0);
+        }
+    }
+    return count;
+}
+
 /* -- the Action rule path, as game.TurnGenerator walked by Red7Game._action_turns */
 
-static inline Turn play(Turn t, int c, int me) {
+static inline Turn play(Core *S, Turn t, int c, int me) {
     t.hand &= ~((Mask)1 << c);
     t.palettes[me] |= (Mask)1 << c;
+    t.step = add_step(S, t.step, V_PLAY, c);
     return t;
 }
 
-static inline Turn draw(Turn t, int by_action3) {
+static inline Turn draw(Core *S, Turn t, int by_action3) {
     int x = t.deck[0];
     if (by_action3) t.drawn |= (Mask)1 << x;
     t.hand |= (Mask)1 << x;
     memmove(t.deck, t.deck + 1, --t.deck_len);
+    t.step = add_step(S, t.step, V_DRAW, -1);
     return t;
 }
 
-static inline int is_winning(Core *S, const State *s, int rule, const Mask *palettes) {
-    return leader(&S->R, rule, palettes, s->n, s->out) == s->to_move;
+/* Whether the mover leads ``rule`` after turn t: the mover's key against the strongest rival key of
+ * the state (S->rivals, set by action_stage: the others' Palettes stay as they are during a turn,
+ * but for an Action 1), else (or when nobody qualifies, under the highest-card reading) leader(). */
+static inline int is_winning(Core *S, const State *s, int rule, const Turn *t) {
+    if (!t->rivals_changed) {
+        int k = key_of(rule, t->palettes[s->to_move]);
+        if (k > S->rivals[rule]) return 1;
+        if (k || S->rivals[rule] || !S->R.highest_card) return 0;
+    }
+    return leader(&S->R, rule, t->palettes, s->n, s->out) == s->to_move;
 }
 
 static int advanced_draw(Core *S, const State *s, const Turn *t, int discarded, TurnVec *out) {
     const Rules *R = &S->R;
     if (R->advanced && t->deck_len && number_of(discarded) > popcount(t->palettes[s->to_move])) {
-        Turn d = draw(*t, 0);
+        Turn d = draw(S, *t, 0);
         if (push_turn(out, &d) < 0) return -1;
         if (R->mandatory_draw) return 0;
     }
@@ -552,6 +619,8 @@ static int action1(Core *S, const State *s, const Turn *t, TurnVec *out) {
             int x = bitlen(m) - 1;
             Turn u = *t;
             u.palettes[j] &= ~((Mask)1 << x);
+            u.rivals_changed = 1;
+            u.step = add_step(S, t->step, V_TAKE, x);
             if (R->a1_bottom) {
                 u.deck[u.deck_len++] = (uint8_t)x;
             } else {
@@ -574,7 +643,8 @@ static int action7(Core *S, const State *s, const Turn *t, int c, TurnVec *out) 
         moved.palettes[me] = mine & ~((Mask)1 << x);
         moved.rule = (int8_t)colour_of(x);
         moved.moved_to_canvas = 1;
-        if (R->a7_at_once && !is_winning(S, s, moved.rule, moved.palettes)) moved.failed = 1;
+        moved.step = add_step(S, t->step, V_CANVAS, x);
+        if (R->a7_at_once && !is_winning(S, s, moved.rule, &moved)) moved.failed = 1;
         if (R->advanced && R->a7_advanced_draw) {
             if (advanced_draw(S, s, &moved, x, out) < 0) return -1;
         } else if (push_turn(out, &moved) < 0) {
@@ -583,6 +653,7 @@ static int action7(Core *S, const State *s, const Turn *t, int c, TurnVec *out) 
         if (R->a7_to_deck) {
             Turn u = *t;
             u.palettes[me] = moved.palettes[me];
+            u.step = add_step(S, t->step, V_DECK, x);
             memmove(u.deck + 1, u.deck, u.deck_len++);
             u.deck[0] = (uint8_t)x;
             if (push_turn(out, &u) < 0) return -1;
@@ -601,14 +672,14 @@ static int resolve(Core *S, const State *s, Turn t, int c, int chain, TurnVec *o
     case 1: rc = action1(S, s, &t, out); break;
     case 3:
         if (t.deck_len) {
-            Turn d = draw(t, 1);
+            Turn d = draw(S, t, 1);
             rc = push_turn(out, &d);
         }
         break;
     case 5:
         for (Mask m = t.hand; m && rc == 0; m ^= top(m)) {
             int x = bitlen(m) - 1;
-            rc = resolve(S, s, play(t, x, s->to_move), x, R->a5_chains, out);
+            rc = resolve(S, s, play(S, t, x, s->to_move), x, R->a5_chains, out);
         }
         break;
     default: rc = action7(S, s, &t, c, out); break;
@@ -619,7 +690,7 @@ static int resolve(Core *S, const State *s, Turn t, int c, int chain, TurnVec *o
 }
 
 static int stays_in(Core *S, const State *s, const Turn *t, int rule) {
-    return !t->failed && is_winning(S, s, rule, t->palettes);
+    return !t->failed && is_winning(S, s, rule, t);
 }
 
 /* The endings of t with a hand discard (and perhaps an Advanced draw), appended to out. */
@@ -627,14 +698,28 @@ static int discards(Core *S, const State *s, const Turn *t, TurnVec *out) {
     const Rules *R = &S->R;
     if ((t->failed && !R->legal_losing) || (t->moved_to_canvas && !R->discard_after_7)) return 0;
     Mask usable = R->a3_discardable ? t->hand : t->hand & ~t->drawn;
+    /* A discard and its draw leave the Palettes as they are: the discarded card's colour alone
+     * decides whether the mover stays in, once per colour; a count needs no turn built. */
+    int stays_by_rule[7] = {-1, -1, -1, -1, -1, -1, -1};
+    if (S->counting) {
+        int optional_draw = R->advanced && t->deck_len && !R->mandatory_draw;
+        int mine = popcount(t->palettes[s->to_move]);
+        Mask above = optional_draw ? ABOVE_NUMBER[mine < 7 ? mine : 7] : 0;
+        for (int r = 0; r < 7; r++) {
+            Mask ofr = usable & COLOUR_MASK[r];
+            if (ofr && (R->legal_losing || stays_in(S, s, t, r))) S->counted += popcount(ofr) + popcount(ofr & above);
+        }
+        return 0;
+    }
     for (Mask m = usable; m; m ^= top(m)) {
-        int d = bitlen(m) - 1;
-        int stays = stays_in(S, s, t, colour_of(d));
+        int d = bitlen(m) - 1, r = colour_of(d);
+        int stays = stays_by_rule[r] >= 0 ? stays_by_rule[r] : (stays_by_rule[r] = stays_in(S, s, t, r));
         if (!(stays || R->legal_losing)) continue;
         Turn u = *t;
         u.hand &= ~((Mask)1 << d);
         u.rule = (int8_t)colour_of(d);
         u.discarded = (int8_t)d, u.stays = (int8_t)stays;
+        u.step = add_step(S, t->step, V_DISCARD, d);
         size_t from = out->len;
         if (advanced_draw(S, s, &u, d, out) < 0) return -1;
         for (size_t k = from; k < out->len; k++) out->v[k].stays = (int8_t)stays, out->v[k].discarded = (int8_t)d;
@@ -643,6 +728,7 @@ static int discards(Core *S, const State *s, const Turn *t, TurnVec *out) {
 }
 
 static int emit_turn(Core *S, const State *s, const Turn *t, int stays) {
+    S->cur_step = t->step;
     return emit(S, s, t->hand, t->rule, t->palettes, t->deck, t->deck_len, stays);
 }
 
@@ -653,7 +739,7 @@ static Turn start_turn(const State *s) {
     memcpy(start.palettes, s->palettes, sizeof(start.palettes));
     start.rule = s->rule, start.deck_len = s->deck_len;
     memcpy(start.deck, s->deck, s->deck_len);
-    start.discarded = -1;
+    start.discarded = -1, start.step = -1;
     return start;
 }
 
@@ -662,11 +748,13 @@ static Turn start_turn(const State *s) {
  * of card i's branches (and finally of not playing), strongest discard first; 2nc+1: passing. */
 static int action_stage(Core *S, const State *s, Gen *g) {
     int me = s->to_move, nc = g->nc, k = g->stage++;
+    if (g->rivals[0] < 0) rivals_all(s, g->rivals);
+    S->rivals = g->rivals; /* for is_winning: no other state's turns are made until this stage is done */
     TurnVec *br = &S->branches, *ends = &S->ends;
     if (k < nc) {
         int c = g->cards[k];
         size_t from = br->len;
-        if (resolve(S, s, play(start_turn(s), c, me), c, 1, br) < 0) return -1;
+        if (resolve(S, s, play(S, start_turn(s), c, me), c, 1, br) < 0) return -1;
         g->groups[k + 1] = br->len;
         for (size_t j = from; j < br->len; j++) {
             const Turn *t = &br->v[j];
@@ -677,6 +765,7 @@ static int action_stage(Core *S, const State *s, Gen *g) {
     }
     if (k > 2 * nc) {
         g->done = 1;
+        S->cur_step = add_step(S, -1, V_PASS, -1);
         return emit(S, s, s->hands[me], s->rule, s->palettes, s->deck, s->deck_len, 0);
     }
     int i = k - nc;
@@ -723,7 +812,7 @@ static void gen_end(Core *S, Gen *g, size_t base) {
  * of replies there (fewest first: the fewer the answers, the smaller the proof), but at the
  * coalition's turns a child where another member of the coalition moves comes after every child
  * where ``player`` replies. Measured by benchmarks/solve.py (docs/performance.md). */
-#define ORDER_FROM 8 /* the default of Search(order_from=...), as red7.ORDER_FROM */
+#define ORDER_FROM 8 /* the default of Search(order_from=...); Python passes its own (game.ORDER_FROM) */
 #define SCORE_LAST 1000000
 #define SCORE_AFTER 500000
 
@@ -734,6 +823,7 @@ static int hand_cards(const State *s) {
 }
 
 static long long count_children(Core *S, const State *c) {
+    if (!S->R.actions) return fast_count(S, c);
     Gen g;
     size_t base = S->kids.len;
     gen_init(S, c, &g);
@@ -819,26 +909,20 @@ static int order_children(Core *S, const State *s, int player, size_t base, int 
  * the best child of the table entry first. Sets *err (a Python error is set) on a limit or Ctrl-C. */
 static int search(Core *S, const State *s, int player, int alpha, int beta, int *err) {
     int v;
-    if (spend(S) < 0) { *err = 1; return 0; }
-    if (S->nodes > S->race_limit) { *err = 2; return 0; } /* this ordering's turn of the race is over */
+    if (spend(&S->budget) < 0) { *err = 1; return 0; }
+    if (S->budget.nodes > S->race_limit) { *err = 2; return 0; } /* this ordering's turn of the race is over */
     if (outcome(&S->R, s, player, &v)) return v;
     uint8_t key[4 + 14 * MAXP + 1 + MAXDECK + 8];
     make_key(S, s, player, key);
     uint64_t h = hash_key(key, S->K);
-    Head *e = table_get(S, key, h);
-    int first = 0, lo = -INF, hi = INF;
-    if (e) {
-        lo = e->lo, hi = e->hi, first = e->first;
-        if (lo >= beta) return lo;
-        if (hi <= alpha) return hi;
-        if (lo == hi) return lo;
-        if (lo > alpha) alpha = lo;
-        if (hi < beta) beta = hi;
-    }
+    Where found;
+    Head *e = table_get(S, key, h, &found);
+    int first, lo, hi;
+    if (probe(e, &alpha, &beta, &lo, &hi, &first, &v)) return v;
     size_t base = S->kids.len, at = S->order.len;
     Gen g;
     gen_init(S, s, &g);
-    int ordered = hand_cards(s) >= S->order_from, sorted = 0, nk = 0, head = 0;
+    int ordered = S->order_from <= 49 && hand_cards(s) >= S->order_from, sorted = 0, nk = 0, head = 0;
     if (ordered) {
         if (gen_until(S, s, &g, base, (size_t)-2) < 0) goto fail;
         nk = (int)(S->kids.len - base);
@@ -864,27 +948,19 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
                 i = S->order.v[at + step];
             }
         } else {
-            i = first ? (step == 0 ? head : step <= head ? step - 1 : step) : step;
+            i = nth_child(first, head, step);
             if (gen_until(S, s, &g, base, (size_t)i) < 0) goto fail;
             if ((size_t)i >= S->kids.len - base) break;
         }
         State child = S->kids.v[base + i];
         v = search(S, &child, player, a, b, err);
         if (*err) goto failed;
-        if (maximising ? v > best : v < best) {
-            best = v, best_index = i;
-            if (maximising ? v > a : v < b) {
-                if (maximising) a = v; else b = v;
-                if (a >= b) break;
-            }
-        }
+        if (take(maximising, v, i, &best, &best_index, &a, &b)) break;
     }
     S->order.len = at;
     gen_end(S, &g, base);
-    if (best <= alpha) { if (best < hi) hi = best; }
-    else if (best >= beta) { if (best > lo) lo = best; }
-    else lo = hi = best;
-    if (table_put(S, key, h, lo, hi, best_index) < 0) { *err = 1; return 0; }
+    narrowed(best, alpha, beta, &lo, &hi);
+    if (table_put(S, key, h, lo, hi, best_index, &found) < 0) { *err = 1; return 0; }
     return best;
 fail:
     *err = 1;
@@ -998,45 +1074,317 @@ static int Core_init(Core *S, PyObject *args, PyObject *kw) {
     size_t K = 4 + 14 * (size_t)n + (uses_deck ? 1 + MAXDECK : 0);
     S->K = (K + 7) & ~(size_t)7;
     S->half = table_size / 2 > 0 ? (size_t)(table_size / 2) : 1;
-    S->max_nodes = -1;
-    if (max_nodes != Py_None && (S->max_nodes = PyLong_AsLongLong(max_nodes)) == -1 && PyErr_Occurred()) return -1;
-    S->started = now();
-    S->deadline = -1;
-    if (timeout != Py_None) {
-        double t = PyFloat_AsDouble(timeout);
-        if (t == -1 && PyErr_Occurred()) return -1;
-        S->deadline = S->started + t;
-    }
-    S->nodes = 0, S->check_at = 0;
-    Py_XSETREF(S->limit_error, Py_NewRef(limit_error));
+    if (budget_init(&S->budget, max_nodes, timeout, limit_error) < 0) return -1;
     return 0;
 }
 
 static void Core_dealloc(Core *S) {
-    for (int k = 0; k < 2; k++) tab_free(&S->young[k]), tab_free(&S->old[k]);
+    for (int k = 0; k < 2; k++) gen_free(&S->gens[k]);
     PyMem_Free(S->kids.v), PyMem_Free(S->branches.v), PyMem_Free(S->ends.v), PyMem_Free(S->order.v);
-    Py_XDECREF(S->limit_error);
+    PyMem_Free(S->steps.v), PyMem_Free(S->kid_steps.v);
+    Py_XDECREF(S->budget.limit_error);
     Py_TYPE(S)->tp_free((PyObject *)S);
 }
 
 /* One search; with ``race``, as Search.wins: the two orderings take turns (the game's, then the
  * two-ply one), each stopped once it has spent its share of nodes, the share doubling after both
  * have had a turn; the table is shared, so a turn resumes from what every earlier turn proved. */
-static int run(Core *S, PyObject *state, int player, int alpha, int beta, int race, int *v) {
-    State s;
-    if (state_from(S, state, &s) < 0) return -1;
-    if (player < 0 || player >= S->n) { PyErr_SetString(PyExc_ValueError, "no such player"); return -1; }
+static int run_state(Core *S, const State *s, int player, int alpha, int beta, int race, int *v) {
     /* with two players in, the second ordering is the first one: no race */
-    long long share = race && S->race_from > 0 && players_in(&s) >= 3 ? S->race_from : -1;
+    long long share = race && S->race_from > 0 && players_in(s) >= 3 ? S->race_from : -1;
     for (int turn = 0;; turn++) {
         int err = 0;
         if (turn >= 2 && turn % 2 == 0) share = share > LLONG_MAX / 4 ? LLONG_MAX / 2 : share * 2;
         S->variant = share >= 0 && turn % 2;
-        S->race_limit = share >= 0 && S->nodes < LLONG_MAX / 2 ? S->nodes + share : LLONG_MAX;
-        *v = search(S, &s, player, alpha, beta, &err);
+        S->race_limit = share >= 0 && S->budget.nodes < LLONG_MAX / 2 ? S->budget.nodes + share : LLONG_MAX;
+        *v = search(S, s, player, alpha, beta, &err);
         S->variant = 0, S->race_limit = LLONG_MAX;
         if (err != 2) return err ? -1 : 0;
     }
+}
+
+static int player_from(Core *S, int player) {
+    if (player >= 0 && player < S->n) return 0;
+    PyErr_SetString(PyExc_ValueError, "no such player");
+    return -1;
+}
+
+static int run(Core *S, PyObject *state, int player, int alpha, int beta, int race, int *v) {
+    State s;
+    if (state_from(S, state, &s) < 0 || player_from(S, player) < 0) return -1;
+    return run_state(S, &s, player, alpha, beta, race, v);
+}
+
+/* Search.wins and Search.value on a state of the core: whether player forces a win / the value in (alpha, beta). */
+static int wins_state(Core *S, const State *s, int player, int *won) {
+    int v;
+    if (run_state(S, s, player, 0, 1, 1, &v) < 0) return -1;
+    *won = v > 0;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- turns with their steps: the root's work */
+
+/* Every turn of a state as Red7Game.moves lists them: the children stay in S->kids from ``base``
+ * (searches in between push above them), ``order`` holds them best-first for the mover as
+ * Red7Game.moves sorts them (game._order, a stable sort), ``last`` each one's last step. */
+typedef struct {
+    size_t base;
+    int n;
+    int *order;
+    int32_t *last;
+} Moves;
+
+#define MAXSTEPS 64 /* steps of one turn at most (a turn has a dozen at most: plays, actions, discard, draw) */
+
+/* The sort key of game._order: a won round first, then turns without a discard before those with
+ * one, playing before not playing, the stronger card played first, then the stronger discard; a
+ * round lost at once next to last, passing last. */
+static long long move_key(const Core *S, const State *s, const State *child, int32_t last) {
+    int first_verb = V_PASS, first_card = -1, discarded = -1;
+    for (int32_t k = last; k >= 0; k = S->steps.v[k].before) {
+        first_verb = S->steps.v[k].verb, first_card = S->steps.v[k].card;
+        if (first_verb == V_DISCARD) discarded = first_card;
+    }
+    if (first_verb == V_PASS) return 30000;
+    if (players_in(child) <= 1) return child->out >> s->to_move & 1 ? 20000 : 0;
+    int played = first_verb == V_PLAY ? first_card : -1;
+    return 1 + (((discarded >= 0) * 2 + (played < 0)) * 50 + (48 - played)) * 50 + (48 - discarded);
+}
+
+static int by_key(const void *a, const void *b) {
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x > y) - (x < y);
+}
+
+static void moves_end(Core *S, Moves *mv) {
+    S->kids.len = mv->base;
+    PyMem_Free(mv->order), PyMem_Free(mv->last);
+    mv->order = NULL, mv->last = NULL;
+}
+
+static int gen_moves(Core *S, const State *s, Moves *mv) {
+    Gen g;
+    mv->base = S->kids.len, mv->n = 0, mv->order = NULL, mv->last = NULL;
+    S->steps.len = 0, S->kid_steps.len = 0, S->cur_step = -1;
+    S->recording = 1;
+    gen_init(S, s, &g);
+    int rc = gen_until(S, s, &g, mv->base, (size_t)-2);
+    S->recording = 0;
+    S->branches.len = g.bbase;
+    if (rc < 0) { S->kids.len = mv->base; return -1; }
+    int n = mv->n = (int)(S->kids.len - mv->base);
+    long long *keys = PyMem_Malloc(sizeof(long long) * (n ? n : 1));
+    mv->order = PyMem_Malloc(sizeof(int) * (n ? n : 1));
+    mv->last = PyMem_Malloc(sizeof(int32_t) * (n ? n : 1));
+    if (!keys || !mv->order || !mv->last) {
+        PyMem_Free(keys);
+        moves_end(S, mv);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        mv->last[i] = S->kid_steps.v[i];
+        keys[i] = move_key(S, s, &S->kids.v[mv->base + i], mv->last[i]) << 16 | i;
+    }
+    qsort(keys, (size_t)n, sizeof(long long), by_key); /* the index breaks ties: a stable sort */
+    for (int i = 0; i < n; i++) mv->order[i] = (int)(keys[i] & 0xFFFF);
+    PyMem_Free(keys);
+    return 0;
+}
+
+/* A turn's steps, first to last, as (verb, card) bytes (card 255: none) in buf; the number of bytes.
+ * ``to_draw``: only up to and including the first draw its player acts after (a decision, see
+ * advise.decision and model/red7/steps.py's _is_cut: a draw after a play, or after a Canvas play
+ * when a discard may follow it; never the draw after a discard). */
+static int steps_of(const Core *S, int32_t last, int to_draw, uint8_t *buf) {
+    int32_t chain[MAXSTEPS];
+    int n = 0;
+    for (int32_t k = last; k >= 0 && n < MAXSTEPS; k = S->steps.v[k].before) chain[n++] = k;
+    int len = 0;
+    for (int j = n - 1; j >= 0; j--) {
+        const Step *st = &S->steps.v[chain[j]];
+        buf[len++] = (uint8_t)st->verb, buf[len++] = (uint8_t)st->card;
+        if (to_draw && st->verb == V_DRAW && len > 2 &&
+            (buf[len - 4] == V_PLAY || (buf[len - 4] == V_CANVAS && S->R.discard_after_7)))
+            break;
+    }
+    return len;
+}
+
+static PyObject *steps_bytes(const Core *S, int32_t last) {
+    uint8_t buf[2 * MAXSTEPS];
+    return PyBytes_FromStringAndSize((const char *)buf, steps_of(S, last, 0, buf));
+}
+
+/* As Red7Game.moves: [(steps, state after)] best-first for the mover. */
+static PyObject *Core_moves(Core *S, PyObject *state) {
+    State s;
+    Moves mv;
+    if (state_from(S, state, &s) < 0 || gen_moves(S, &s, &mv) < 0) return NULL;
+    PyObject *list = PyList_New(mv.n);
+    for (int k = 0; list && k < mv.n; k++) {
+        int i = mv.order[k];
+        PyObject *item = Py_BuildValue("(NN)", steps_bytes(S, mv.last[i]), state_to(&S->kids.v[mv.base + i]));
+        if (!item) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, k, item);
+    }
+    moves_end(S, &mv);
+    return list;
+}
+
+/* As coalition.principal_line: a line of best play from state, which player wins: at each turn the
+ * first move (in moves order) keeping the value (``exact``: the exact value, else the win). */
+static PyObject *Core_line(Core *S, PyObject *args) {
+    PyObject *state;
+    int player, exact, target = 0, v;
+    State s;
+    if (!PyArg_ParseTuple(args, "Oip", &state, &player, &exact)) return NULL;
+    if (state_from(S, state, &s) < 0 || player_from(S, player) < 0) return NULL;
+    PyObject *line = PyList_New(0);
+    if (!line) return NULL;
+    if (exact && run_state(S, &s, player, -INF, INF, 0, &target) < 0) goto fail;
+    while (!outcome(&S->R, &s, player, &v) && PyList_GET_SIZE(line) < 200) {
+        Moves mv;
+        if (gen_moves(S, &s, &mv) < 0) goto fail;
+        int chosen = -1;
+        for (int k = 0; k < mv.n && chosen < 0; k++) {
+            int i = mv.order[k], holds;
+            State child = S->kids.v[mv.base + i];
+            if (exact) {
+                if (run_state(S, &child, player, target - 1, target + 1, 0, &v) < 0) { moves_end(S, &mv); goto fail; }
+                holds = v == target;
+            } else if (wins_state(S, &child, player, &holds) < 0) {
+                moves_end(S, &mv);
+                goto fail;
+            }
+            if (holds) chosen = i;
+        }
+        if (chosen < 0) { moves_end(S, &mv); break; } /* only when the table lost an entry mid-line */
+        PyObject *b = steps_bytes(S, mv.last[chosen]);
+        s = S->kids.v[mv.base + chosen];
+        moves_end(S, &mv);
+        if (!b || PyList_Append(line, b) < 0) { Py_XDECREF(b); goto fail; }
+        Py_DECREF(b);
+    }
+    return line;
+fail:
+    Py_DECREF(line);
+    return NULL;
+}
+
+/* As coalition.live_marks with the hand cards player used: the cards of ``interest`` player plays or
+ * discards on some line where player keeps a forced win from state (which must be won). */
+static PyObject *Core_live(Core *S, PyObject *args) {
+    PyObject *state, *interest_obj;
+    int player;
+    State s;
+    Mask interest, found = 0;
+    if (!PyArg_ParseTuple(args, "OiO", &state, &player, &interest_obj)) return NULL;
+    if (state_from(S, state, &s) < 0 || player_from(S, player) < 0 || mask_from(interest_obj, &interest) < 0) return NULL;
+    Tab seen;
+    StateVec stack = {NULL, 0, 0};
+    memset(&seen, 0, sizeof(seen));
+    int rc = push_state(&stack, &s);
+    while (rc == 0 && stack.len && found != interest) {
+        State t = stack.v[--stack.len];
+        int v;
+        if (outcome(&S->R, &t, player, &v)) continue;
+        uint8_t key[4 + 14 * MAXP + 1 + MAXDECK + 8];
+        make_key(S, &t, 0, key);
+        uint64_t h = hash_key(key, S->K);
+        if (tab_find(&seen, key, S->K, h) || !(t.hands[player] & interest & ~found)) continue;
+        if ((rc = tab_reserve(&seen, S->K)) < 0) break;
+        memcpy(KEY_OF(ENTRY(&seen, seen.count)), key, S->K);
+        index_entry(&seen, h, seen.count++);
+        if ((rc = spend(&S->budget)) < 0) break;
+        int mine = t.to_move == player;
+        Moves mv;
+        if ((rc = gen_moves(S, &t, &mv)) < 0) break;
+        for (int k = 0; k < mv.n; k++) {
+            State child = S->kids.v[mv.base + mv.order[k]];
+            if (mine) {
+                int won;
+                if ((rc = wins_state(S, &child, player, &won)) < 0) break;
+                if (!won) continue;
+                found |= (t.hands[player] & ~child.hands[player]) & interest;
+            }
+            if ((rc = push_state(&stack, &child)) < 0) break;
+        }
+        moves_end(S, &mv);
+    }
+    tab_free(&seen);
+    PyMem_Free(stack.v);
+    return rc < 0 ? NULL : PyLong_FromUnsignedLongLong(found);
+}
+
+/* Advice: for each state (a deal), every decision of player (the mover) in moves order with whether
+ * one of its turns keeps a forced win, searched as advise._first_turns does (a decision is searched
+ * again only while none of its turns has won; ``whole``: every whole turn is its own decision), and
+ * the nodes of each deal. A limit or Ctrl-C stops it: the deals done before are returned with
+ * "timeout" or "interrupted". */
+static PyObject *Core_first_turns(Core *S, PyObject *args) {
+    PyObject *states, *seq, *results = NULL, *nodes = NULL, *stopped = Py_None;
+    int player, whole;
+    if (!PyArg_ParseTuple(args, "Oip", &states, &player, &whole) || player_from(S, player) < 0) return NULL;
+    if (!(seq = PySequence_Fast(states, "first_turns takes a sequence of states"))) return NULL;
+    typedef struct { uint8_t sig[2 * MAXSTEPS]; int len, won; } Decision;
+    Decision *ds = NULL;
+    size_t dcap = 0;
+    results = PyList_New(0), nodes = PyList_New(0);
+    if (!results || !nodes) goto fail;
+    for (Py_ssize_t d = 0; d < PySequence_Fast_GET_SIZE(seq); d++) {
+        State s;
+        Moves mv;
+        long long before = S->budget.nodes;
+        if (state_from(S, PySequence_Fast_GET_ITEM(seq, d), &s) < 0 || gen_moves(S, &s, &mv) < 0) goto fail;
+        if ((size_t)mv.n > dcap) {
+            Decision *w = PyMem_Realloc(ds, sizeof(Decision) * (size_t)mv.n);
+            if (!w) { moves_end(S, &mv); PyErr_NoMemory(); goto fail; }
+            ds = w, dcap = (size_t)mv.n;
+        }
+        int nd = 0, err = 0;
+        for (int k = 0; k < mv.n && !err; k++) {
+            int i = mv.order[k], j;
+            Decision here;
+            here.len = steps_of(S, mv.last[i], !whole, here.sig);
+            for (j = 0; j < nd; j++) if (ds[j].len == here.len && !memcmp(ds[j].sig, here.sig, (size_t)here.len)) break;
+            if (j < nd && ds[j].won) continue;
+            State child = S->kids.v[mv.base + i];
+            if (wins_state(S, &child, player, &here.won) < 0) { err = 1; break; }
+            if (j == nd) ds[nd++] = here;
+            else ds[j].won = here.won;
+        }
+        moves_end(S, &mv);
+        if (err) {
+            const char *why = PyErr_ExceptionMatches(S->budget.limit_error) ? "timeout"
+                              : PyErr_ExceptionMatches(PyExc_KeyboardInterrupt) ? "interrupted" : NULL;
+            if (!why) goto fail;
+            PyErr_Clear();
+            if (!(stopped = PyUnicode_FromString(why))) { stopped = Py_None; goto fail; }
+            break;
+        }
+        PyObject *found = PyList_New(nd);
+        for (int j = 0; found && j < nd; j++) {
+            PyObject *item = Py_BuildValue("(y#O)", (const char *)ds[j].sig, (Py_ssize_t)ds[j].len, ds[j].won ? Py_True : Py_False);
+            if (!item) Py_CLEAR(found);
+            else PyList_SET_ITEM(found, j, item);
+        }
+        PyObject *count = found ? PyLong_FromLongLong(S->budget.nodes - before) : NULL;
+        int bad = !count || PyList_Append(results, found) < 0 || PyList_Append(nodes, count) < 0;
+        Py_XDECREF(found), Py_XDECREF(count);
+        if (bad) goto fail;
+    }
+    PyMem_Free(ds);
+    Py_DECREF(seq);
+    if (stopped == Py_None) Py_INCREF(stopped);
+    return Py_BuildValue("(NNN)", results, nodes, stopped);
+fail:
+    PyMem_Free(ds);
+    Py_DECREF(seq);
+    Py_XDECREF(results), Py_XDECREF(nodes);
+    if (stopped != Py_None) Py_DECREF(stopped);
+    return NULL;
 }
 
 static PyObject *Core_value(Core *S, PyObject *args) {
@@ -1073,27 +1421,30 @@ static PyObject *Core_children(Core *S, PyObject *state) {
 }
 
 static PyObject *Core_spend(Core *S, PyObject *unused) {
-    if (spend(S) < 0) return NULL;
+    if (spend(&S->budget) < 0) return NULL;
     Py_RETURN_NONE;
 }
 
-static PyObject *Core_get_nodes(Core *S, void *c) { return PyLong_FromLongLong(S->nodes); }
-static PyObject *Core_get_seconds(Core *S, void *c) { return PyFloat_FromDouble(now() - S->started); }
+BUDGET_GETTERS(Core, budget)
 static PyObject *Core_get_entries(Core *S, void *c) {
-    return PyLong_FromSize_t(S->young[0].count + S->old[0].count + S->young[1].count + S->old[1].count);
+    return PyLong_FromSize_t(gen_count(&S->gens[0]) + gen_count(&S->gens[1]));
 }
 
 static PyMethodDef Core_methods[] = {
     {"value", (PyCFunction)Core_value, METH_VARARGS, "value(state, player, alpha=-INF, beta=INF): fail-soft value"},
     {"wins", (PyCFunction)Core_wins, METH_VARARGS, "wins(state, player): whether player forces a win"},
     {"children", (PyCFunction)Core_children, METH_O, "children(state): the states after each turn, search order"},
+    {"moves", (PyCFunction)Core_moves, METH_O, "moves(state): [(steps, state after)] in Red7Game.moves order"},
+    {"line", (PyCFunction)Core_line, METH_VARARGS, "line(state, player, exact): a principal line, as steps"},
+    {"live", (PyCFunction)Core_live, METH_VARARGS, "live(state, player, interest): the cards of interest on a winning line"},
+    {"first_turns", (PyCFunction)Core_first_turns, METH_VARARGS,
+     "first_turns(states, player, whole): each deal's decisions (steps, won), nodes, what stopped it"},
     {"spend", (PyCFunction)Core_spend, METH_NOARGS, "spend(): count one node; raises once a limit is passed"},
     {NULL},
 };
 
 static PyGetSetDef Core_getset[] = {
-    {"nodes", (getter)Core_get_nodes, NULL, "nodes spent", NULL},
-    {"seconds", (getter)Core_get_seconds, NULL, "seconds since the search was made", NULL},
+    BUDGET_GETSET,
     {"entries", (getter)Core_get_entries, NULL, "transposition entries held", NULL},
     {NULL},
 };
@@ -1117,6 +1468,8 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_red7core", "The com
 
 PyMODINIT_FUNC PyInit__red7core(void) {
     init_tables();
+    init_chunk_tables();
+    init_key_cache();
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;

@@ -6,26 +6,17 @@ of, sends the position to the Python search, which stays the reference."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import fields
 from typing import Any
 
-from arbiter.model.red7.game import Position
+from arbiter.model.red7.cards import CardMask
+from arbiter.model.red7.game import CANVAS, DECK, DISCARD, DRAW, PASS, PLAY, TAKE, Move, Position
 from arbiter.model.red7.ruleset import Ruleset
 
-from ..search import INF, Budget, Search, SearchLimit, Table
+from ..search import INF, PYTHON, Budget, C, Search, SearchLimit, Table, choose_engine, compiled
 from .game import Red7Game
 
-try:
-    from . import _red7core
-except ImportError as error:  # no compiler at build time: the Python search answers
-    _red7core = None
-    _MISSING = f"the compiled core is not built ({error})"
-else:
-    _MISSING = ""
-
-C, PYTHON = "c", "python"
-PURE_PYTHON_ENV = "ARBITER_PURE_PYTHON"
+_red7core, _MISSING = compiled(__package__, "_red7core")
 
 # Every switch value the C core implements, as (switch, the value that sets the core's flag, the
 # other value), in the order of the ``Rules`` struct of _red7core.c. A switch missing here (a
@@ -81,16 +72,7 @@ def choose(ruleset: Ruleset, engine: str | None = None) -> tuple[str, str | None
     """(engine, reason it is not the C core or None). ``engine`` None picks the C core when it is
     built, the environment does not set ARBITER_PURE_PYTHON and it supports every switch;
     ``"c"`` insists on it (ValueError when it cannot), ``"python"`` asks for the Python search."""
-    if engine not in (None, C, PYTHON):
-        raise ValueError(f"engine must be {C!r} or {PYTHON!r}, got {engine!r}")
-    if engine == PYTHON:
-        return PYTHON, "asked for"
-    reason = _MISSING or unsupported(ruleset)
-    if engine is None and not reason and os.environ.get(PURE_PYTHON_ENV, "") not in ("", "0"):
-        reason = f"{PURE_PYTHON_ENV} is set"
-    if reason and engine == C:
-        raise ValueError(f"cannot use the C engine: {reason}")
-    return (PYTHON, reason) if reason else (C, None)
+    return choose_engine(engine, "" if engine == PYTHON else _MISSING or unsupported(ruleset) or "")
 
 
 class CoreSearch:
@@ -104,7 +86,7 @@ class CoreSearch:
             players = players.players
         self.budget = self.core = _red7core.Search(
             _flags(game.ruleset), players, game.uses_deck, max_nodes, timeout, table_size, SearchLimit,
-            game.race_from, game.two_ply_from, game.order_from)
+            game.race_from, game.two_ply_from, game.order_from(players))
 
     def value(self, state: Any, player: int, alpha: int = -INF, beta: int = INF) -> int:
         return self.core.value(state, player, alpha, beta)
@@ -115,6 +97,53 @@ class CoreSearch:
     def children(self, state: Any) -> list:
         """The states after each turn in the core's search order (for tests against Red7Game.children)."""
         return self.core.children(state)
+
+    # The root's work, done by the core on its own states (same answers and nodes as the Python
+    # functions named): the turns are named by their steps, read back as game.Move values.
+    def moves(self, state: Any) -> list[tuple[Move, Any]]:
+        """As ``Red7Game.moves``: every turn with the state after it, best-first for the mover."""
+        return [(move_of(steps), child) for steps, child in self.core.moves(state)]
+
+    def line(self, state: Any, player: int, exact: bool) -> list[str]:
+        """As ``coalition.principal_line`` over ``Red7Game.moves``, as turn texts."""
+        return [str(move_of(steps)) for steps in self.core.line(state, player, exact)]
+
+    def live(self, state: Any, player: int, interest: CardMask) -> CardMask:
+        """As ``coalition.live_marks`` with the hand cards ``player`` uses (the solver's dead cards)."""
+        return self.core.live(state, player, interest)
+
+    def first_turns(self, states: list, player: int, whole: bool) -> tuple[list[dict[str, bool]], list[int], str | None]:
+        """As ``advise._first_turns`` on each state (a deal), in one call: each deal's decisions with
+        whether one of their turns wins, each deal's nodes, and what stopped it (None, "timeout",
+        "interrupted"; the lists then hold the deals done before)."""
+        found, nodes, stopped = self.core.first_turns(states, player, whole)
+        return [{text_of(steps): won for steps, won in deal} for deal in found], nodes, stopped
+
+
+_VERBS = (PLAY, DISCARD, DRAW, TAKE, CANVAS, DECK, PASS)  # the core's step codes, in the order of its enum
+_MOVES: dict[bytes, Move] = {}
+_TEXTS: dict[bytes, str] = {}
+_KEPT = 1 << 16  # turns remembered at most; a fuller cache starts afresh
+
+
+def move_of(steps: bytes) -> Move:
+    """The Move of the core's steps: (verb code, card) byte pairs, card 255 for none."""
+    move = _MOVES.get(steps)
+    if move is None:
+        if len(_MOVES) >= _KEPT:
+            _MOVES.clear()
+        move = _MOVES[steps] = Move((_VERBS[steps[k]], -1 if steps[k + 1] == 255 else steps[k + 1])
+                                    for k in range(0, len(steps), 2))
+    return move
+
+
+def text_of(steps: bytes) -> str:
+    text = _TEXTS.get(steps)
+    if text is None:
+        if len(_TEXTS) >= _KEPT:
+            _TEXTS.clear()
+        text = _TEXTS[steps] = str(move_of(steps))
+    return text
 
 
 def open_search(game: Red7Game, players: int, max_nodes: int | None, timeout: float | None, table_size: int,

@@ -4,7 +4,7 @@ ordering, terminal scoring with Advanced banked points."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 from arbiter.model.red7.cards import CardMask, cards_of, colour_of, number_of
 from arbiter.model.red7.fast import KEYS, leader
@@ -25,10 +25,22 @@ from arbiter.model.red7.ruleset import NOBODY, Ruleset
 
 WIN = 1 << 10  # a won round is worth WIN + banked points (Advanced; 0 otherwise), more than any points total
 
-# Move ordering (``Red7Game.order``; _red7core.c follows the same rule): from this many hand cards
-# in all, children are searched by their score, lowest first. The default of ``Red7Game(order_from=)``.
-ORDER_FROM = 8
+# Move ordering (``Red7Game.order``; _red7core.c follows the same rule): from ``order_from`` hand
+# cards in all, children are searched by their score, lowest first. Where ordering pays depends on
+# the rules (``"actions"``: with the Action rule, whose children cost more to count; ``"basic"``:
+# without) and on the player count, so the value is a table of both, chosen from measurements
+# (``benchmarks/order.py``, docs/performance.md); None: never. The default of ``Red7Game(order_from=)``.
+ORDER_FROM: dict[tuple[str, int], int | None] = {
+    ("basic", 2): 12, ("basic", 3): 14, ("basic", 4): 18,
+    ("actions", 2): 8, ("actions", 3): 12, ("actions", 4): 12,
+}
 ORDER_OFF = 1 << 20  # more hand cards than any position holds: what order_from=None passes to the core
+OrderFrom = int | None | Mapping[tuple[str, int], int | None]
+
+
+def rules_kind(ruleset: Ruleset) -> str:
+    """The key of a ruleset in an order_from table."""
+    return "actions" if ruleset.actions else "basic"
 SCORE_LAST, SCORE_AFTER = 1_000_000, 500_000
 # The race of orderings (``search.Search.wins``, with 3-4 players in): the ordering above and a
 # second one take turns of RACE_FROM nodes (doubling), the second scoring, from TWO_PLY_FROM hand
@@ -49,11 +61,17 @@ def _set(t: tuple, i: int, v: int) -> tuple:
 
 class Red7Game:
     """The Red7 rules of one ruleset, seen by the search (see ``arbiter.solver.search.Game``).
-    ``order_from``: the hand cards in all from which ``order`` counts replies (None: never)."""
+    ``order_from``: the hand cards in all from which ``order`` counts replies (None: never), or a
+    table of them by (``rules_kind``, players) as ``ORDER_FROM``."""
 
-    def __init__(self, ruleset: Ruleset, order_from: int | None = ORDER_FROM) -> None:
+    def __init__(self, ruleset: Ruleset, order_from: OrderFrom = ORDER_FROM) -> None:
         self.ruleset = ruleset
-        self.order_from = ORDER_OFF if order_from is None else order_from
+        if isinstance(order_from, Mapping):
+            kind = rules_kind(ruleset)
+            by_players = {n: order_from[(kind, n)] for n in (2, 3, 4)}
+        else:
+            by_players = dict.fromkeys((2, 3, 4), order_from)
+        self._order_from = {n: ORDER_OFF if v is None else v for n, v in by_players.items()}
         # The bitmask fast path knows the Basic and Advanced turns under the default readings of
         # the switches it reads; any other reading walks game.TurnGenerator's steps instead.
         self.fast = (not ruleset.actions and ruleset.losing_turns in ("not_generated", "legal")
@@ -72,6 +90,10 @@ class Red7Game:
     def position(self, s: State, scores: tuple[int, ...] | None = None) -> Position:
         rule, to_move, out, hands, palettes, deck = s
         return Position(rule, to_move, hands, palettes, out, deck, self.ruleset, scores)
+
+    def order_from(self, players: int) -> int:
+        """The hand cards in all from which ``order`` counts replies with ``players`` players (ORDER_OFF: never)."""
+        return self._order_from[players]
 
     # -- what the search asks ------------------------------------------------------------------
     def key(self, s: State) -> State:
@@ -126,7 +148,7 @@ class Red7Game:
         ``player`` replies. Ties keep the order of ``children``. Measured by benchmarks/solve.py
         (docs/performance.md). ``variant`` 1 (the race's second ordering) scores those children
         where another member moves by ``_two_ply`` from ``two_ply_from`` hand cards in all."""
-        if sum(h.bit_count() for h in s[3]) < self.order_from:
+        if sum(h.bit_count() for h in s[3]) < self._order_from[len(s[3])]:
             return None
         return self._ordered(s, player, first, variant)
 

@@ -16,7 +16,8 @@ from typing import Any
 from arbiter.model.stick_to_colours import Move, Position, PositionError, apply, legal_moves
 
 from ..result import SOLVED, UNKNOWN, SearchResult
-from ..search import INF, Budget, Search, Table
+from ..search import INF, Budget
+from .core import open_search
 from .state import StickState
 
 
@@ -133,15 +134,16 @@ class StickResult(SearchResult):
 
 
 def solve(pos: Position, max_nodes: int | None = None, timeout: float | None = None,
-          table_size: int = 1 << 20) -> StickResult:
+          table_size: int = 1 << 20, engine: str | None = None) -> StickResult:
     """The margin the player to move can force, every decision's margin, and a principal line.
-    Limits stop the search with ``result == "unknown"`` and the decisions valued so far."""
+    Limits stop the search with ``result == "unknown"`` and the decisions valued so far.
+    ``engine``: None picks the compiled core when it is built (``core.open_search``), ``"c"``
+    insists on it, ``"python"`` takes the Python search; both visit the same nodes."""
     check(pos)
     player = pos.to_move
     result = StickResult(pos, player)
-    budget = Budget(max_nodes, timeout)
     game = StickState(pos)
-    search = Search(game, budget, Table(table_size))
+    search, budget, _ = open_search(game, max_nodes, timeout, table_size, engine)
 
     def work() -> None:
         for move, after in zip(legal_moves(pos), game.turns(game.root), strict=True):
@@ -156,7 +158,7 @@ def solve(pos: Position, max_nodes: int | None = None, timeout: float | None = N
     return result
 
 
-def _line(search: Search, game: StickState, pos: Position, player: int, target: int) -> list[str]:
+def _line(search: Any, game: StickState, pos: Position, player: int, target: int) -> list[str]:
     """A principal line: at each turn the first decision keeping the solved margin, to the end."""
     line = []
     state = game.root

@@ -102,15 +102,17 @@ def test_a_batch_starts_workers_only_after_solving_here_a_while(tmp_path, monkey
     The lines are the same (but for the clock) and in order either way."""
     batch = tmp_path / "positions.jsonl"
     batch.write_text(f"{WON}\n{LOST}\n{WON}\n", encoding="utf-8")
+    from arbiter.solver import pieces
+
     made = []
-    real = solve_command.workers.pieces
-    monkeypatch.setattr(solve_command.workers, "pieces", lambda *a: made.append(a) or real(*a))
-    monkeypatch.setattr(solve_command, "HERE_SECONDS", here)
+    real = pieces.Processes.map
+    monkeypatch.setattr(pieces.Processes, "map", lambda self, *a: made.append(self.workers) or real(self, *a))
+    monkeypatch.setattr(pieces, "HERE_SECONDS", here)
     result = run("--batch", str(batch), "--json", "--jobs", "2")
     assert result.exit_code == 0, result.output
     objs = [json.loads(line) for line in result.output.splitlines()]
     assert [o["winner"] for o in objs] == [0, 1, 0]
-    assert made == ([] if here else [(2, None)])
+    assert made == ([] if here else [2])
 
 
 def test_a_batch_answers_every_good_line_and_names_the_bad_ones(tmp_path):
@@ -167,7 +169,7 @@ class Screen(io.StringIO):
 
 def test_batch_progress_goes_to_stderr_and_never_shares_a_line_with_a_result(tmp_path, monkeypatch):
     screen = Screen()
-    monkeypatch.setattr(solve_command, "_stderr", lambda: screen)
+    monkeypatch.setattr(solve_command.plain, "_stderr", lambda: screen)
     monkeypatch.setattr("sys.stdout", screen)
     batch = tmp_path / "positions.jsonl"
     batch.write_text(f"{WON}\n{LOST}\n", encoding="utf-8")
@@ -201,3 +203,53 @@ def test_a_batch_of_two_games_names_the_line(tmp_path):
 def test_commands_that_read_a_position_take_puzzle_files(command):
     out = CliRunner().invoke(cli, [command, PUZZLE])
     assert out.exit_code == 0, out.output
+
+
+# -- the plain JSON solve: the same answers without click ---------------------------------------
+
+def _process(*args: str, path: Path | None = None) -> tuple[int, str, str, list[str]]:
+    """``arbiter ARGS`` as a whole process: exit code, stdout, stderr and which of click, z3,
+    hypothesis and networkx it imported (read from ``-X importtime``)."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "arbiter.cli", *args], capture_output=True,
+                          text=True, timeout=120, check=False)
+    loaded = {line.split("|")[-1].strip() for line in proc.stderr.splitlines() if line.startswith("import time:")}
+    said = "\n".join(line for line in proc.stderr.splitlines() if not line.startswith("import time:"))
+    return proc.returncode, proc.stdout, said, sorted(m for m in ("click", "z3", "hypothesis", "networkx") if m in loaded)
+
+
+def _clockless(line: str) -> dict:
+    return json.loads(line) | {"seconds": 0}
+
+
+def test_a_plain_json_batch_answers_as_the_command_does_without_click(tmp_path):
+    """``solve --batch FILE --json``, the form programs run, loads no click; its lines are the
+    click command's (but for the clock), and so are its exit codes."""
+    batch = tmp_path / "positions.jsonl"
+    batch.write_text(f"{WON}\n\n{LOST}\n", encoding="utf-8")
+    code, out, said, heavy = _process("solve", "--batch", str(batch), "--json")
+    assert (code, said, heavy) == (0, "", [])
+    assert [_clockless(line) for line in out.splitlines()] == [
+        _clockless(line) for line in run("--batch", str(batch), "--json").output.splitlines()]
+    code, out, _, heavy = _process("solve", WON, "--json")
+    assert code == 0 and heavy == [] and _clockless(out) == _clockless(run(WON, "--json").output)
+    limited = run(WON, "--json", "--max-nodes", "1")
+    assert limited.exit_code == 1 and json.loads(limited.output)["result"] == "unknown"
+
+
+@pytest.mark.parametrize("lines, message", [
+    ([WON, "red 0 | R1"], "line 2: bad position"), ([WON, "realms default phase=play"], "line 2: a Realms")])
+def test_bad_lines_on_the_plain_path_are_answered_as_the_command_does(tmp_path, lines, message):
+    """A bad line of a plain JSON batch is said in its place, as the click command says it (one JSON
+    line with the error, the good lines answered, one line on stderr counting it, exit 1), without click."""
+    batch = tmp_path / "positions.jsonl"
+    batch.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, said, heavy = _process("solve", "--batch", str(batch), "--json")
+    assert code == 1 and heavy == [] and len(said.splitlines()) == 1 and "1 of 2 lines not solved" in said
+    got = [_clockless(line) for line in out.splitlines()]
+    assert message.split(": ", 1)[1] in got[1]["error"] and got[1]["input_line"] == 2
+    assert got == [_clockless(line) for line in run("--batch", str(batch), "--json").stdout.splitlines()]
+    code, out, said, _ = _process("solve", "--batch", str(tmp_path / "missing.jsonl"), "--json")
+    assert code == 2 and out == "" and said.startswith("arbiter: cannot read")

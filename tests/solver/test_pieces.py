@@ -5,7 +5,7 @@ import os
 
 import pytest
 from arbiter.solver import pieces
-from arbiter.solver.pieces import Processes, Serial, local
+from arbiter.solver.pieces import Processes, Serial, here_first, local
 
 
 def square_after(k, marker):
@@ -27,6 +27,22 @@ def test_results_come_in_order_and_are_the_same_anywhere():
     assert list(Serial().map(square_after, args)) == [k * k for k in range(20)]
     assert list(Processes(2).map(square_after, args)) == [k * k for k in range(20)]
     assert isinstance(local(1), Serial) and local(3).workers == 3
+
+
+def test_here_first_runs_a_short_job_here_and_the_rest_of_a_long_one_on_workers(monkeypatch):
+    """here_first: the pieces met in the first HERE_SECONDS run in this process, the others on
+    workers (pid of the process that ran each); the results are the same, in order."""
+    assert isinstance(here_first(1), Serial)
+    args = [(k,) for k in range(6)]
+    monkeypatch.setattr(pieces, "HERE_SECONDS", 60)
+    assert list(here_first(2).map(pid_and_square, args)) == [(os.getpid(), k * k) for k in range(6)]
+    monkeypatch.setattr(pieces, "HERE_SECONDS", 0)
+    ran = list(here_first(2).map(pid_and_square, args))
+    assert [r for _, r in ran] == [k * k for k in range(6)] and os.getpid() not in {p for p, _ in ran}
+
+
+def pid_and_square(k):
+    return os.getpid(), k * k
 
 
 def test_a_piece_whose_worker_died_is_run_again(tmp_path):

@@ -11,6 +11,7 @@ from arbiter.model.red7.view import parse_view
 from arbiter.solver.red7 import advise as advise_module
 from arbiter.solver.red7 import reference
 from arbiter.solver.red7.advise import TooManyDeals, advise, decision, separated
+from arbiter.solver.search import PURE_PYTHON_ENV
 
 
 def canvas_but(*keep: str) -> str:
@@ -233,9 +234,9 @@ def test_the_compiled_core_and_the_python_search_give_the_same_answer(view, exac
         obj = advise(view, exact=exact, samples=20, seed=3, stop_early=False).to_json()
         return obj.pop("engine"), obj | {"seconds": 0}
 
-    monkeypatch.delenv(core.PURE_PYTHON_ENV, raising=False)
+    monkeypatch.delenv(PURE_PYTHON_ENV, raising=False)
     c_engine, c = answer()
-    monkeypatch.setenv(core.PURE_PYTHON_ENV, "1")
+    monkeypatch.setenv(PURE_PYTHON_ENV, "1")
     py_engine, py = answer()
     assert (c_engine, py_engine) == ("c", "python")
     assert c == py

@@ -12,6 +12,7 @@ from arbiter.model.red7.view import view_of
 from arbiter.solver.red7 import solve
 from arbiter.solver.red7.advise import advise
 from arbiter.solver.red7.annotate import KEPT, NONE, THREW_AWAY, GameError, annotate, read_game
+from arbiter.solver.search import PURE_PYTHON_ENV
 
 
 def late_game(players, seed, ruleset, left):
@@ -98,11 +99,10 @@ def test_every_turn_agrees_with_advise_and_the_solver(players, seed, ruleset):
 
 
 def test_annotations_are_the_same_through_the_compiled_core_and_in_python(monkeypatch):
-    from arbiter.solver.red7 import core
 
     start, turns = late_game(3, 2, ACTIONS, 10)
     rounds = read_game(json.dumps({"position": format_text(start), "turns": turns}))
     marked = annotate(rounds, samples=10, seed=1).to_json()
-    monkeypatch.setenv(core.PURE_PYTHON_ENV, "1")
+    monkeypatch.setenv(PURE_PYTHON_ENV, "1")
     assert annotate(rounds, samples=10, seed=1).to_json() == marked
     assert len(turns) >= 3 and {t["forced_win"] for r in marked["rounds"] for t in r["turns"]} - {None}

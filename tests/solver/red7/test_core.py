@@ -18,7 +18,7 @@ from arbiter.model.red7.notation import parse_text
 from arbiter.model.red7.ruleset import ACTIONS, BASIC, Ruleset
 from arbiter.solver.red7 import Red7Game, core, solve
 from arbiter.solver.red7.game import ORDER_FROM
-from arbiter.solver.search import Budget, Search, Table
+from arbiter.solver.search import PURE_PYTHON_ENV, Budget, Search, Table
 from click.testing import CliRunner
 from hypothesis import given, settings
 from solver_positions import small_positions
@@ -63,6 +63,9 @@ def test_every_switch_value_is_listed_and_tested():
 @pytest.mark.parametrize("ruleset", RULESETS, ids=str)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_same_children_in_the_same_order(ruleset, players):
+    """The same children in search order; and the same turns named alike in the order of
+    Red7Game.moves, as the core lists them for the root's work (every move's outcome, the line,
+    the dead cards, advice)."""
     game = Red7Game(ruleset)
 
     @settings(max_examples=30)
@@ -71,6 +74,7 @@ def test_same_children_in_the_same_order(ruleset, players):
         search = core.CoreSearch(game, pos, None, None, 1 << 10)
         state = game.state(pos)
         assert search.children(state) == list(game.children(state))
+        assert search.moves(state) == game.moves(state)
 
     check()
 
@@ -85,6 +89,46 @@ def test_same_answers_node_for_node(ruleset, players):
         assert answers(c) == answers(py)
 
     check()
+
+
+def _deals(players: int, ruleset: Ruleset, count: int, size: int) -> list[Position]:
+    """Seeded deals with hands cut to ``size`` cards, the same player to move (one view's deals)."""
+    out = []
+    for seed in range(count):
+        pos = _cut_hands(deal(players, seed, ruleset), size)
+        out.append(Position(pos.rule, 0, pos.hands, pos.palettes, 0, pos.deck, pos.ruleset))
+    return out
+
+
+@pytest.mark.parametrize("ruleset", [BASIC, RULESETS[1], ACTIONS, ACTION_RULESETS[1]], ids=str)
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("whole", [False, True], ids=["decisions", "whole"])
+def test_advice_deals_in_one_core_call_node_for_node(ruleset, players, whole, monkeypatch):
+    """advise.solve_deals hands a piece of deals to the core in one call: each deal's decisions,
+    their outcomes and nodes as the Python path finds them deal by deal."""
+    from arbiter.solver.red7 import advise
+
+    deals = _deals(players, ruleset, 4, 4 if players == 2 else 3)
+    monkeypatch.delenv(PURE_PYTHON_ENV, raising=False)
+    c = advise.solve_deals(deals, None, whole, order_from=3)
+    monkeypatch.setenv(PURE_PYTHON_ENV, "1")
+    py = advise.solve_deals(deals, None, whole, order_from=3)
+    assert (c[2], py[2]) == ("c", "python")
+    assert c[:2] == py[:2] and len(c[0]) == len(deals)
+    for found, nodes in c[0]:
+        assert nodes > 0 and found and all(isinstance(w, bool) for w in found.values())
+
+
+def test_advice_deals_stop_at_a_limit_with_the_deals_done():
+    """A limit in the middle of a piece: the deals done before it, and "timeout"."""
+    game = Red7Game(BASIC)
+    deals = _deals(2, BASIC, 6, 5)
+    full = core.CoreSearch(game, 2, None, None, 1 << 16)
+    _, nodes, stopped = full.first_turns([game.state(p) for p in deals], 0, False)
+    assert stopped is None and len(nodes) == 6
+    cut = core.CoreSearch(game, 2, sum(nodes[:3]) + 1, None, 1 << 16)
+    found, done, stopped = cut.first_turns([game.state(p) for p in deals], 0, False)
+    assert stopped == "timeout" and done == nodes[:3] and len(found) == 3
 
 
 def searched(pos: Position, order_from: int | None, engine: str, table_size: int = 1 << 16) -> tuple[list, int]:
@@ -121,8 +165,8 @@ def test_full_deals_node_for_node_under_another_order_from(order_from):
     pos = deal(2, 1)
     c = searched(pos, order_from, "c")
     assert c == searched(pos, order_from, "python")
-    assert c[1] != searched(pos, ORDER_FROM, "c")[1], "the knob changed nothing: it does not reach the search"
-    assert c[0] == searched(pos, ORDER_FROM, "c")[0]  # the order changes the work, never the answer
+    assert c[1] != searched(pos, 8, "c")[1], "the knob changed nothing: it does not reach the search"
+    assert c[0] == searched(pos, 8, "c")[0] == searched(pos, ORDER_FROM, "c")[0]  # the work changes, never the answer
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -235,11 +279,11 @@ def test_many_solves_keep_memory_flat():
 
 def test_automatic_choice_and_the_environment_switch(monkeypatch):
     pos = parse_text(WON)
-    monkeypatch.delenv(core.PURE_PYTHON_ENV, raising=False)
+    monkeypatch.delenv(PURE_PYTHON_ENV, raising=False)
     assert solve(pos).engine == "c" and solve(pos).engine_reason is None
-    monkeypatch.setenv(core.PURE_PYTHON_ENV, "1")
+    monkeypatch.setenv(PURE_PYTHON_ENV, "1")
     result = solve(pos)
-    assert result.engine == "python" and core.PURE_PYTHON_ENV in result.engine_reason
+    assert result.engine == "python" and PURE_PYTHON_ENV in result.engine_reason
     assert solve(pos, engine="c").engine == "c"  # asking for the core by name still gets it
 
 
@@ -258,9 +302,9 @@ def test_solve_json_names_the_engine():
     runner = CliRunner()
     obj = json.loads(runner.invoke(cli, ["solve", WON, "--json"]).output)
     assert obj["engine"] == "c" and obj["engine_reason"] is None
-    out = runner.invoke(cli, ["solve", WON, "--json"], env={core.PURE_PYTHON_ENV: "1"}).output
+    out = runner.invoke(cli, ["solve", WON, "--json"], env={PURE_PYTHON_ENV: "1"}).output
     obj = json.loads(out)
-    assert obj["engine"] == "python" and core.PURE_PYTHON_ENV in obj["engine_reason"]
+    assert obj["engine"] == "python" and PURE_PYTHON_ENV in obj["engine_reason"]
 
 
 def test_the_solver_imports_nothing_heavy():

@@ -83,12 +83,10 @@ def test_basic_state_ignores_the_deck():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_move_ordering_is_a_permutation_of_the_children_fewest_replies_first(players):
     """``order`` reorders, never drops or adds, a child; a won round comes first, a lost one last;
-    below ORDER_FROM hand cards in all it leaves the game's order."""
-    from arbiter.solver.red7.game import ORDER_FROM
-
+    below ``order_from`` hand cards in all it leaves the game's order."""
     for seed in range(4):
         pos = deal(players, seed, ACTIONS if seed % 2 else BASIC)
-        game = Red7Game(pos.ruleset)
+        game = Red7Game(pos.ruleset, order_from=8)
         s = game.state(pos)
         kids = list(game.children(s))
         for player in range(players):
@@ -104,8 +102,8 @@ def test_move_ordering_is_a_permutation_of_the_children_fewest_replies_first(pla
                 replies = [sum(1 for _ in game.children(c)) for (_, c), v in zip(ordered, ends) if v is None]
                 assert replies == sorted(replies)
     small = dataclasses.replace(pos, hands=tuple(h & -h for h in pos.hands))
-    assert sum(h.bit_count() for h in small.hands) < ORDER_FROM
-    assert Red7Game(small.ruleset).order(Red7Game(small.ruleset).state(small), 0) is None
+    assert sum(h.bit_count() for h in small.hands) < 8
+    assert Red7Game(small.ruleset, order_from=8).order(Red7Game(small.ruleset).state(small), 0) is None
 
 
 def test_order_from_moves_the_threshold_or_turns_ordering_off():
@@ -115,3 +113,23 @@ def test_order_from_moves_the_threshold_or_turns_ordering_off():
     assert Red7Game(BASIC, order_from=total).order(s, 0) is not None
     assert Red7Game(BASIC, order_from=total + 1).order(s, 0) is None
     assert Red7Game(BASIC, order_from=None).order(s, 0) is None
+
+
+def test_order_from_is_chosen_per_rules_and_player_count():
+    """The default table sets the threshold by rules and players; a table reaches the core too."""
+    from arbiter.solver.red7 import core
+    from arbiter.solver.red7.game import ORDER_FROM, ORDER_OFF
+
+    for rs in (BASIC, ACTIONS):
+        game = Red7Game(rs)
+        for n in (2, 3, 4):
+            wanted = ORDER_FROM["actions" if rs.actions else "basic", n]
+            assert game.order_from(n) == (ORDER_OFF if wanted is None else wanted)
+    table = dict.fromkeys(ORDER_FROM, None) | {("basic", 3): 0}
+    pos = deal(3, 1)
+    game = Red7Game(BASIC, order_from=table)
+    assert game.order(game.state(pos), 0) is not None and game.order_from(2) == ORDER_OFF
+    search = core.CoreSearch(game, pos, None, None, 1 << 12)
+    other = core.CoreSearch(Red7Game(BASIC, order_from=None), pos, None, None, 1 << 12)
+    assert search.value(game.state(pos), 1) == other.value(game.state(pos), 1)
+    assert search.budget.nodes != other.budget.nodes
