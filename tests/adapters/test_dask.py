@@ -93,12 +93,13 @@ def test_annotate_is_the_same_locally_and_on_the_cluster(cluster, tmp_path):
 
 def test_report_sample_is_the_same_on_the_cluster(connected):
     from arbiter.report.red7.catalogue import BY_ID
-    from arbiter.report.red7.sampling import PLAYER_COUNTS, presets_of, sample
+    from arbiter.report.red7.sampling import PLUG, sample_all
 
     entries = [BY_ID["nobody-qualifies"], BY_ID["action1-eligibility"]]
     steps = []
-    assert sample(entries, 6, 3, steps.append, pieces=connected) == sample(entries, 6, 3)
-    assert sum(steps) == 6 * len(PLAYER_COUNTS) * len(presets_of(entries))
+    there, here = sample_all(entries, 6, 3, steps.append, pieces=connected), sample_all(entries, 6, 3)
+    assert (there.counts, there.examples, there.digests) == (here.counts, here.examples, here.digests)
+    assert sum(steps) == 6 * len(PLUG.settings(entries))  # every game of every setting reported once
 
 
 def test_report_command_sends_its_games_to_the_cluster(cluster, monkeypatch):
