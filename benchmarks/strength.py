@@ -6,7 +6,7 @@ written with 95% Wilson intervals into docs/advise.md (between the ``strength`` 
   hand, 2 in the deck, so that a view has at most 20 consistent deals and the exact bot plays best
   defence at every turn; only the round's win counts);
 - Realms: whole games to 100 points (the sampled bot's horizon: the trick in progress);
-- Stick to Colours: whole 2-player games with the bot collection (a shared victory counts half).
+- Stick to Colours: whole 2-player games with the bot collection (a shared victory split equally among its winners, the bot collection among them).
 
 The exact level plays best defence only where the game has it and the view is small; elsewhere it
 is the sampled bot (so its pairs are not played where it never differs). Bots see only their own
@@ -114,7 +114,7 @@ def main() -> None:
     args = ap.parse_args()
     lines = [(f"Measured with `python benchmarks/strength.py --games {args.games}` (load "
              f"{os.getloadavg()[0]:.1f} at the start). A's wins and B's do not add up to the games where "
-             "a Stick to Colours game went to the bot collection; a shared victory counts half."), ""]
+             "a Stick to Colours game went to the bot collection; a shared victory is split equally among its winners, the bot collection among them."), ""]
     for name in args.only or SETTINGS:
         table, _ = run(name, args.games)
         print("\n".join(table), flush=True)

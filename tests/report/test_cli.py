@@ -9,7 +9,14 @@ from arbiter.cli.main import cli
 from click.testing import CliRunner
 
 
-def test_report_json_to_file(report, monkeypatch, tmp_path):
+def test_the_proofs_section_proved_on_workers_is_the_whole_catalogue_as_expected(red7_proofs):
+    from arbiter.proofs.red7 import catalogue
+
+    assert [t["id"] for t in red7_proofs["theorems"]] == [t.id for t in catalogue()]
+    assert [t["id"] for t in red7_proofs["theorems"] if not t["as_expected"]] == []
+
+
+def test_report_json_to_file(report, red7_proofs, monkeypatch, tmp_path):
     calls = []
     monkeypatch.setattr(command, "build", lambda games, seed, progress, **kw: calls.append((games, seed)) or report)
     out = tmp_path / "r.json"
