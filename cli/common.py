@@ -71,7 +71,7 @@ def finished_json(game: str, pos: Any, text: str) -> dict[str, Any]:
 
 
 def game_cli(game: str):
-    """The CLI module of a game other than Red7 (``arbiter.cli.<package>``), or fail when it is not built."""
+    """The CLI module of a game (``arbiter.cli.<package>``: ``cli/red7.py``, ``cli/realms.py``, ...), or fail when it is not built."""
     try:
         return games.layer(game, "cli")
     except games.UnknownGame as e:

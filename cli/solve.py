@@ -9,17 +9,12 @@ from collections.abc import Callable
 from typing import Any
 
 import click
-from arbiter.model.red7.cards import COLOUR_NAMES, card_code
-from arbiter.model.red7.game import PositionError, apply
+from arbiter.model.red7.game import PositionError
 from arbiter.model.red7.notation import parse_position
-from arbiter.solver.red7 import SolveResult
-from arbiter.solver.red7 import solve as solve_position
 
 from . import plain, puzzle, workers
 from .common import (
     Seconds,
-    card,
-    cards,
     count,
     echo_json,
     fail,
@@ -29,84 +24,11 @@ from .common import (
     game_position,
     given,
     load_any,
-    red7_position,
 )
 from .plain import Unsolvable  # noqa: F401 - the games' batch readers raise it from here
 
 EXIT_UNKNOWN = 1  # a limit stopped the search before the answer (or a batch line was not solved)
 MAX_NODES = 10**12
-
-
-def verdict(result: SolveResult) -> str:
-    pos = result.position
-    if result.winner is None:
-        if not result.solved:
-            return "unknown (the search stopped before an answer)"
-        return "nobody can force the round win: any player can be stopped by the others together"
-    who = f"player {result.winner}" + (" (to move)" if result.winner == pos.to_move else "")
-    how = "wins" if pos.players == 2 else "can force the round win against all the others"
-    points = f", banking {result.points} points" if result.points is not None else ""
-    return f"{who} {how}{points}"
-
-
-def narrate(result: SolveResult) -> list[str]:
-    """The principal line turn by turn: who plays what, what the rule is then and who goes out."""
-    pos = result.position
-    lines = []
-    for k, text in enumerate(result.line, 1):
-        mover = pos.to_move
-        nxt = apply(pos, text)
-        gone = [i for i in range(pos.players) if nxt.is_out(i) and not pos.is_out(i)]
-        lead = nxt.leader()
-        state = f"rule {COLOUR_NAMES[nxt.rule]}"
-        if lead is not None:
-            state += f", player {lead} winning"
-        if gone:
-            state += "; out: " + ", ".join(f"player {i}" for i in gone)
-        lines.append(f"  {k:>2}. player {mover}: {text:<28} {state}")
-        pos = nxt
-    if lines and pos.is_over:
-        lines.append(f"      round over: player {pos.winner} wins")
-    return lines
-
-
-def _none(result: SolveResult) -> str:
-    """What an empty list of winning moves means: none, or not known when a limit stopped the search."""
-    return "none" if result.solved else f"not known (the search stopped: {result.stopped})"
-
-
-def explain(result: SolveResult, all_moves: bool = False) -> list[str]:
-    """The verdict, the winning moves (or every move), the principal line and the dead cards."""
-    lines = [f"Verdict: {verdict(result)}"]
-    shown = result.moves if all_moves else [m for m in result.moves if m.outcome == "win"]
-    title = "Every move" if all_moves else "Winning moves"
-    lines.append(f"{title}:" + ("" if shown else f" {_none(result)}"))
-    for m in shown:
-        extra = f"  ({m.points} points)" if m.points is not None else ""
-        lines.append(f"  {m.move:<28} {m.outcome}{extra}")
-    if result.line:
-        lines.append("Principal line:")
-        lines.extend(narrate(result))
-    if result.dead_cards is not None:
-        lines.append("Dead cards (in no winning line): " + (" ".join(map(card, result.dead_cards)) or "none"))
-    return lines
-
-
-def render(result: SolveResult, all_moves: bool = False, work: bool = True) -> list[str]:
-    """The position drawn, then ``explain``; with ``work`` the nodes and seconds spent."""
-    pos = result.position
-    lines = [f"Canvas: {COLOUR_NAMES[pos.rule]}   player {pos.to_move} to move   ruleset: {pos.ruleset}"]
-    for i in range(pos.players):
-        mark = ">" if i == pos.to_move else " "
-        tag = " (out)" if pos.is_out(i) else ""
-        lines.append(f"{mark} player {i}{tag}  hand {cards(pos.hands[i])}   palette {cards(pos.palettes[i])}")
-    if pos.deck:
-        lines.append("  deck (top first): " + " ".join(card(card_code(c)) for c in pos.deck))
-    lines.extend(explain(result, all_moves))
-    if work:
-        lines.append(f"{result.result}: {result.nodes} nodes in {result.seconds:.2f} s"
-                     + (f" ({result.stopped})" if result.stopped else ""))
-    return lines
 
 
 def read_batch(path: str, parse=parse_position, errors: type[Exception] = PositionError, game: str = "red7") -> list:
@@ -150,14 +72,8 @@ def solve(position: str | None, batch: str | None, as_json: bool, all_moves: boo
         if given(click.get_current_context(), "jobs"):
             fail("--jobs works with --batch (one position is solved here)")
     if batch is not None:
-        game = plain.batch_game(batch)
-        if game != "red7":
-            game_cli(game).solve(None, batch, as_json, all_moves, max_nodes, timeout, tricks, jobs=jobs,
-                                 scheduler=scheduler)
-            return
-        if tricks is not None:
-            fail("--tricks is for Realms positions")
-        _solve_batch(batch, as_json, max_nodes, timeout, jobs, scheduler)
+        game_cli(plain.batch_game(batch)).solve(None, batch, as_json, all_moves, max_nodes, timeout, tricks, jobs=jobs,
+                                                 scheduler=scheduler)
         return
     game, text = load_any(position)
     _, pos = game_position(game, text)
@@ -170,16 +86,7 @@ def solve(position: str | None, batch: str | None, as_json: bool, all_moves: boo
     if check_answer:
         _check(position, found, game, text, tricks, max_nodes, timeout, as_json)
         return
-    if game != "red7":
-        game_cli(game).solve(text, None, as_json, all_moves, max_nodes, timeout, tricks)
-        return
-    result = result_of(game, text, tricks, max_nodes, timeout)
-    if as_json:
-        echo_json(result.to_json())
-    else:
-        click.echo("\n".join(render(result, all_moves)))
-    if not result.solved:
-        sys.exit(EXIT_UNKNOWN)
+    game_cli(game).solve(text, None, as_json, all_moves, max_nodes, timeout, tricks)
 
 
 def _puzzle_tricks(found: dict, tricks: int | None, checking: bool) -> int | None:
@@ -196,10 +103,6 @@ def _puzzle_tricks(found: dict, tricks: int | None, checking: bool) -> int | Non
 
 def result_of(game: str, text: str, tricks: int | None, max_nodes: int | None, timeout: float | None):
     """The solver's answer for a POSITION text of any game (its ``to_json()`` holds the answer keys)."""
-    if game == "red7":
-        if tricks is not None:
-            fail("--tricks is for Realms positions")
-        return solve_position(red7_position(game, text), max_nodes=max_nodes, timeout=timeout)
     return game_cli(game).solve_result(text, tricks, max_nodes, timeout)
 
 
@@ -235,15 +138,6 @@ def _check(path: str, found: dict, game: str, text: str, tricks: int | None, max
                    + "; ".join(f"{k} {json.dumps(v)}" for k, v in found["answer"].items()))
     if wrong:
         sys.exit(EXIT_UNKNOWN)
-
-
-def _solve_batch(path: str, as_json: bool, max_nodes: int | None, timeout: float | None, jobs: int,
-                 scheduler: str | None) -> None:
-    def summary(k: int, result: SolveResult) -> str:
-        return f"{k}: {verdict(result)}; winning moves: {', '.join(result.winning_moves) or _none(result)}"
-
-    run_batch(solve_position, read_batch(path), lambda pos: (pos, max_nodes, timeout), summary, as_json, jobs,
-              scheduler, path)
 
 
 def run_batch(fn: Callable, lines: list, piece: Callable[[Any], tuple], summary: Callable[[int, Any], str],

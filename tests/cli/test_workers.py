@@ -1,6 +1,6 @@
 """--jobs and --scheduler: bad values are one line and exit 2; Ctrl-C is one line and exit 130."""
 
-from arbiter.cli import solve as command
+from arbiter.cli import red7 as command
 from arbiter.cli.main import cli
 from click.testing import CliRunner
 

@@ -99,6 +99,7 @@ def test_every_game_lives_in_one_subpackage_per_layer():
             on_disk = (where / g.package / "__init__.py").is_file() or (where / f"{g.package}.py").is_file()
             assert provided[layer] == on_disk, (g.id, layer)
         assert provided["model"] and provided["solver"] and provided["proofs"] and provided["checker"], g.id
+        assert provided["cli"], g.id  # every game's commands: cli/<package>.py (Red7's too)
     for folder in folders.values():
         for path in (root / folder).glob("*.py"):
             assert not any(path.stem.startswith(g.package + "_") for g in games.GAMES.values()), path

@@ -228,7 +228,6 @@ ENGINE_VIEWS = [(SMALL[0], True), (SMALL[1], True), (SMALL[2], True), (SMALL[3],
 def test_the_compiled_core_and_the_python_search_give_the_same_answer(view, exact, monkeypatch):
     """advise searches through the C core when it supports the ruleset, else through Python: the
     same JSON (shares, deals, even node counts) but for the clock and the engine's name."""
-    from arbiter.solver.red7 import core
 
     def answer():
         obj = advise(view, exact=exact, samples=20, seed=3, stop_early=False).to_json()
