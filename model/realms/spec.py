@@ -9,7 +9,7 @@ values to z3. A new reading is a new value here, not an edit to either.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from .cards import NUMBER_KINDS, PICTURES
@@ -36,12 +36,14 @@ class Rung:
     """One step of a ladder: cards whose kind is in ``kinds``; ``matched`` None takes any card, True
     only a card that matched when played; ``any_colour`` lets a matched card of any colour stand on
     the rung (otherwise only the ruling colour's cards do); ``later`` breaks ties for the later card
-    (otherwise the earlier keeps the trick)."""
+    (otherwise the earlier keeps the trick); ``coloured`` first breaks a tie for the card with a
+    colour of its own over a Purple (two cards tie on a number rung only when one is a Purple)."""
 
     kinds: frozenset[str]
     matched: bool | None = None
     any_colour: bool = False
     later: bool = False
+    coloured: bool = False
 
 
 @dataclass(frozen=True)
@@ -68,18 +70,22 @@ class LastMatch:
 @dataclass(frozen=True)
 class SpecialOrder:
     """Specials that win, highest first, above every ladder; ``yield_to_match`` lose to a trick that
-    holds a match; ``cannot_win`` never win."""
+    holds a match; ``yield_to_later`` lose to a match played after them; ``cannot_win`` never win."""
 
     winners: tuple[str, ...]
     yield_to_match: frozenset[str]
     cannot_win: frozenset[str]
+    yield_to_later: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
 class PurpleRule:
     """A leading Purple takes the colour its leader nominates. A following one counts as the ruling
-    colour's number (``follows_as == "ruling"``) or has no colour (``"none"``). With ``sufficient``,
-    being the highest number of the ruling colour wins the trick outright (Specials aside)."""
+    colour's number when it is played (``follows_as == "ruling"``), has no colour (``"none"``), or
+    counts as the ruling colour's number when played and at resolution alike (``"resolution"``:
+    the marker's final colour). With ``sufficient``, a Purple that is the highest number of the
+    ruling colour (no other card of that number) wins wherever rank decides: it beats the ruling
+    colour's pictures, not a winning Special nor the last match under the Timing Rule."""
 
     follows_as: str
     sufficient: bool
@@ -87,12 +93,23 @@ class PurpleRule:
 
 @dataclass(frozen=True)
 class Effects:
-    """Instant effects on the marker: ``flip`` turns it to its realm partner, ``choose`` sets it to
-    the player's choice; ``leads_next`` cards give their player the next lead."""
+    """Instant effects on the marker: ``flip`` turns it to its realm partner (unless ``keep_nominated``
+    and the marker still shows the colour a leading Purple nominated), ``choose`` sets it to the
+    player's choice; ``leads_next`` cards give their player the next lead."""
 
     flip: frozenset[str]
     choose: frozenset[str]
     leads_next: frozenset[str]
+    keep_nominated: bool = False
+
+
+@dataclass(frozen=True)
+class Lead:
+    """What sets the trick's ruling colour: the lead card's colour; after a lead with no colour and
+    no effect on the marker, the marker as it stood (``colourless == "marker"``) or the first card
+    with a colour of its own (``"first_colour"``: until it is played, nothing is to be followed)."""
+
+    colourless: str
 
 
 @dataclass(frozen=True)
@@ -113,58 +130,90 @@ class TrickSpec:
     purple: PurpleRule
     effects: Effects
     fallback: Fallback
+    lead: Lead = Lead("marker")
 
 
 @dataclass(frozen=True)
 class Following:
     """What a player holding a card of the colour to follow may play: that colour (and its realm
-    partner with ``realm``), plus the free kinds: ``"purple"``, ``"troll"``, ``"special"``,
-    ``"match"`` (a card matching an earlier card of the trick). ``colour`` is ``"current"`` (the
-    marker now) or ``"lead"`` (the colour the lead set)."""
+    partner with ``realm``, unless ``nominated_alone`` and the colour is a leading Purple's
+    nomination), a Purple too with ``purple`` (holding one counts as able to follow), plus the
+    free kinds: ``"purple"``, ``"troll"``, ``"special"``, ``"match"`` (a card matching an earlier
+    card of the trick). ``colour`` is ``"current"`` (the marker now) or ``"lead"`` (the colour the
+    lead set)."""
 
     colour: str
     realm: bool
     free: frozenset[str]
+    purple: bool = False
+    nominated_alone: bool = False
 
 
 def _rung(kind: str, **kw) -> Rung:
     return Rung(frozenset({kind}), **kw)
 
 
-# Normal Rank Order: Realm, Dragon, Sorcerer, Guard, Troll, then Numbers 9 down to 1.
-NORMAL = Ladder(tuple(_rung(k) for k in PICTURES) + tuple(_rung(str(n)) for n in range(9, 0, -1)))
+# How a Purple and a coloured card of one number and colour rank against each other (number_tie).
+TIES = {"coloured": {"coloured": True}, "earlier": {}, "later": {"later": True}}
 
-# Match Rank Nuance: a matched picture sits just below the same picture of the ruling colour (the text
-# says so of the Dragon; the other pictures follow it), matched numbers just below a ruling Troll,
-# later matches above earlier ones (Timing Rule).
-NUANCE = Ladder(tuple(r for k in PICTURES for r in (_rung(k), _rung(k, matched=True, any_colour=True, later=True)))
-                + (Rung(NUMBERS, matched=True, any_colour=True, later=True),)
-                + tuple(_rung(str(n)) for n in range(9, 0, -1)))
 
-RESOLUTIONS: dict[str, Resolution] = {
-    "timing": LastMatch(HighestOnLadder(NORMAL)),
-    "nuance": HighestOnLadder(NUANCE),
-    "rank": HighestOnLadder(NORMAL),
-}
+def _numbers(tie: str) -> tuple[Rung, ...]:
+    return tuple(_rung(str(n), **TIES[tie]) for n in range(9, 0, -1))
+
+
+@cache
+def normal(tie: str = "coloured") -> Ladder:
+    """Normal Rank Order: Realm, Dragon, Sorcerer, Guard, Troll, then Numbers 9 down to 1."""
+    return Ladder(tuple(_rung(k) for k in PICTURES) + _numbers(tie))
+
+
+@cache
+def nuance(tie: str = "coloured", pictures: str = "below_own") -> Ladder:
+    """Match Rank Nuance: a matched Dragon sits just below the ruling colour's Dragon, and so does
+    every matched picture with ``pictures == "below_own"`` (with ``"normal"`` the other pictures
+    keep their normal rank); matched numbers just below a ruling Troll; later matches above
+    earlier ones (Timing Rule)."""
+    matched_kinds = PICTURES if pictures == "below_own" else ("Dr",)
+    return Ladder(tuple(r for k in PICTURES
+                        for r in (_rung(k),) + ((_rung(k, matched=True, any_colour=True, later=True),)
+                                                if k in matched_kinds else ()))
+                  + (Rung(NUMBERS, matched=True, any_colour=True, later=True),)
+                  + _numbers(tie))
+
+
+NORMAL = normal()
+NUANCE = nuance()
+
+
+def resolution(ruleset: Ruleset) -> Resolution:
+    tie = ruleset.number_tie
+    if ruleset.resolution == "nuance":
+        return HighestOnLadder(nuance(tie, ruleset.nuance_pictures))
+    ladder = HighestOnLadder(normal(tie))
+    return LastMatch(ladder) if ruleset.resolution == "timing" else ladder
+
 
 EFFECTS = Effects(flip=frozenset({"GNT"}), choose=frozenset({"CYC"}), leads_next=frozenset({"CYC"}))
+GIANT_AND_WARLOCK = frozenset({"GNT", "WLK"})
 
 
 @cache
 def trick_spec(ruleset: Ruleset) -> TrickSpec:
     """The trick-resolution spec of a reading."""
     realm_types = frozenset({"Re"}) if ruleset.realm_shadow == "linked" else frozenset()
+    vs_match = ruleset.special_vs_match
     return TrickSpec(
         matching=Matching(purples=ruleset.purple_match == "number", pictures=frozenset(PICTURES) - realm_types,
                           within_realm=realm_types, shift=ruleset.colour_match == "shift"),
-        resolution=RESOLUTIONS[ruleset.resolution],
+        resolution=resolution(ruleset),
         specials=SpecialOrder(winners=("PHX", "GNT", "WLK"),
-                              yield_to_match=frozenset({"GNT", "WLK"}) if ruleset.special_vs_match == "phoenix_only"
-                              else frozenset(),
-                              cannot_win=frozenset({"CYC", "TRE"})),
+                              yield_to_match=GIANT_AND_WARLOCK if vs_match == "phoenix_only" else frozenset(),
+                              cannot_win=frozenset({"CYC", "TRE"}),
+                              yield_to_later=GIANT_AND_WARLOCK if vs_match == "timed" else frozenset()),
         purple=PurpleRule(follows_as=ruleset.purple_colour, sufficient=ruleset.purple_wins == "if"),
-        effects=EFFECTS,
-        fallback=Fallback(HighestOnLadder(NORMAL) if ruleset.no_winner == "lead_colour" else None),
+        effects=replace(EFFECTS, keep_nominated=ruleset.nominated_links == "ignored"),
+        fallback=Fallback(HighestOnLadder(normal(ruleset.number_tie)) if ruleset.no_winner == "lead_colour" else None),
+        lead=Lead(ruleset.special_lead),
     )
 
 
@@ -177,4 +226,5 @@ def following_spec(ruleset: Ruleset) -> Following:
         free.add("special")
     if ruleset.match_follow == "free":
         free.add("match")
-    return Following(colour=ruleset.follow_colour, realm=ruleset.realm_follow == "realm", free=frozenset(free))
+    return Following(colour=ruleset.follow_colour, realm=ruleset.realm_follow == "realm", free=frozenset(free),
+                     purple=ruleset.purple_follows == "yes", nominated_alone=ruleset.nominated_links == "ignored")
