@@ -14,6 +14,7 @@ KINDS = {
     "unclear": "unclear wording",
     "translation": "translation",
 }
+UNCHANGED = "(English text unchanged.)"  # a suggested English wording that changes nothing (no erratum)
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,13 @@ class Entry:
     notes: tuple[str, ...] = ()  # technical notes, printed in the entry's appendix
     changes: tuple[tuple[str, str], ...] = ()  # (edition, what changed in it)
     theorems: tuple[str, ...] = ()  # ids of the game's theorems that bear on the point (the build links them)
+    # The source sentences the suggested wordings replace (errata: "this sentence should read");
+    # None: the wording is added to the text rather than replacing a sentence of it.
+    replaces_en: Quote | None = None
+    replaces_fr: Quote | None = None
+    # Why the readings cannot change play, for an entry with no reading that plays differently, and
+    # the test that shows it in a stated scope (the headline's "no" is this text).
+    same_in_play: str | None = None
 
     @property
     def default(self) -> Reading:
@@ -165,6 +173,10 @@ class Catalogue:
         }
 
 
+def _quote(q: Quote | None) -> dict[str, Any] | None:
+    return None if q is None else {"source": q.source, "text": q.text, "paraphrase": q.paraphrase}
+
+
 def entry_json(entry: Entry) -> dict[str, Any]:
     """An entry's own fields as JSON (the build adds witness and frequency)."""
     return {
@@ -178,11 +190,13 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         "kind_text": KINDS[entry.kind],
         "recommendation": entry.recommendation,
         "wording": {"en": entry.wording_en, "fr": entry.wording_fr},
-        "sources": [{"source": q.source, "text": q.text, "paraphrase": q.paraphrase} for q in entry.sources],
+        "sources": [_quote(q) for q in entry.sources],
         "readings": [{"label": r.label, "meaning": r.meaning, "switches": dict(r.switches), "view": r.view,
                       "recommended": k == 0} for k, r in enumerate(entry.readings)],
         "related": list(entry.related),
         "changes": [{"version": v, "what": w} for v, w in entry.changes],
+        "replaces": {"en": _quote(entry.replaces_en), "fr": _quote(entry.replaces_fr)},
+        "same_in_play": entry.same_in_play,
         "technical": {"preset": entry.preset, "switch": entry.switch, "measured_in": list(entry.measured_in),
                       "notes": list(entry.notes)},
     }
