@@ -6,8 +6,8 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "arbiter.solver._red7core",
-            sources=["solver/_red7core.c"],
+            "arbiter.solver.red7._red7core",
+            sources=["solver/red7/_red7core.c"],
             extra_compile_args=["-O2", "-std=c11"],
             optional=True,
         )

@@ -22,8 +22,8 @@ import time
 from arbiter.model.red7.game import apply, deal, successors
 from arbiter.model.red7.ruleset import ACTIONS, BASIC, Ruleset
 from arbiter.model.red7.view import View, parse_view, view_of
-from arbiter.solver import core, solve
-from arbiter.solver.advise import MAX_DEALS, SEARCH_ORDER_FROM, advise
+from arbiter.solver.red7 import core, solve
+from arbiter.solver.red7.advise import MAX_DEALS, SEARCH_ORDER_FROM, advise
 
 
 def midgame(players: int, seed: int, ruleset: Ruleset, turns: int):

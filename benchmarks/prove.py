@@ -1,7 +1,7 @@
 """Time the z3 theorem catalogue theorem by theorem (``python benchmarks/prove.py [--only ID]``).
 
 Prints one row per theorem (status, expected, seconds) and the total; then the theorems about turns
-(``proofs/turns.py``) against their plain baseline, the same walk of the engine's turns with no fact
+(``proofs/red7/turns.py``) against their plain baseline, the same walk of the engine's turns with no fact
 checked (so the ratio is what checking the facts adds to enumerating the turns); then the baseline: the
 theorems over the rules whose combinators give z3 a shortcut count (Red, Blue, Indigo) proved again
 with the plain encoding (every count a sum over member Booleans, ``encoding.plain_counts``), with the
@@ -16,8 +16,8 @@ import platform
 import time
 
 from arbiter.model.red7.game import successors
-from arbiter.proofs import encoding, turns
-from arbiter.proofs.theorems import Theorem, run, select
+from arbiter.proofs.red7 import encoding, turns
+from arbiter.proofs.red7.theorems import Theorem, run, select
 
 BASELINE = ("no-ties/red", "monotone/red", "always-winner/red", "no-ties/blue", "monotone/blue", "always-winner/blue",
             "max-banked/blue", "no-ties/indigo", "monotone/indigo", "always-winner/indigo", "max-banked/indigo")

@@ -18,9 +18,9 @@ import time
 from arbiter.adapters.dask import Cluster
 from arbiter.model.red7.game import deal
 from arbiter.model.red7.ruleset import BASIC, Ruleset
-from arbiter.proofs.interactions import sampled_positions
-from arbiter.solver import solve
+from arbiter.proofs.red7.interactions import sampled_positions
 from arbiter.solver.pieces import Pieces, Processes, Serial
+from arbiter.solver.red7 import solve
 from distributed import LocalCluster
 
 

@@ -33,7 +33,7 @@ import solve_realms
 from arbiter.model.red7.game import Position, deal
 from arbiter.model.red7.notation import position_from_json, position_to_json
 from arbiter.model.red7.ruleset import ACTIONS, BASIC
-from arbiter.solver import reference, solve
+from arbiter.solver.red7 import reference, solve
 
 sys.setrecursionlimit(100_000)
 

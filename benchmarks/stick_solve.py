@@ -20,8 +20,8 @@ import time
 
 from arbiter.model.stick_to_colours import Position, deal, successors
 from arbiter.solver.search import Budget, Search, SearchLimit, Table
-from arbiter.solver.stick_state import StickState
 from arbiter.solver.stick_to_colours import brute_force, margin, solve
+from arbiter.solver.stick_to_colours.state import StickState
 
 sys.setrecursionlimit(100_000)
 

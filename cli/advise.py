@@ -10,9 +10,9 @@ from arbiter.model import games
 from arbiter.model.red7.game import PositionError
 from arbiter.model.red7.notation import parse_position
 from arbiter.model.red7.view import View, format_view, parse_view, view_of
-from arbiter.solver.advise import MAX_DEALS, SAMPLES, Advice, TooManyDeals
-from arbiter.solver.advise import advise as advise_view
 from arbiter.solver.pieces import Pieces
+from arbiter.solver.red7.advise import MAX_DEALS, SAMPLES, Advice, TooManyDeals
+from arbiter.solver.red7.advise import advise as advise_view
 
 from . import workers
 from .common import echo_json, fail, is_view, load_any

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import click
-from arbiter.report.annotate import text_lines, to_html
-from arbiter.solver.annotate import GameError, annotate, read_game
+from arbiter.report.red7.annotate import text_lines, to_html
+from arbiter.solver.red7.annotate import GameError, annotate, read_game
 
 from . import workers
 from .common import echo_json, fail

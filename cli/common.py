@@ -70,7 +70,7 @@ def other_game(game: str, text: str) -> tuple[Any, Any]:
 
 
 def game_cli(game: str):
-    """The CLI module of a game other than Red7 (``GameInfo.cli``), or fail when it is not built."""
+    """The CLI module of a game other than Red7 (``arbiter.cli.<package>``), or fail when it is not built."""
     try:
         return games.layer(game, "cli")
     except games.UnknownGame as e:

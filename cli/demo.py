@@ -6,7 +6,7 @@ import click
 from arbiter.model.red7.match import play
 from arbiter.model.red7.notation import bundled_position, parse_text
 from arbiter.model.red7.ruleset import BASIC
-from arbiter.solver import solve
+from arbiter.solver.red7 import solve
 
 from .play import game_lines
 from .show import render

@@ -9,7 +9,7 @@ import click
 from arbiter.model.red7.cards import ALL_CARDS, COLOUR_NAMES
 from arbiter.model.red7.game import Position, apply, legal_moves
 from arbiter.model.red7.view import view_of
-from arbiter.solver.bots import BY_NAME, turn_rng
+from arbiter.solver.red7.bots import BY_NAME, turn_rng
 
 from .advise import explain
 from .advise import run as run_advice

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 from arbiter.model.red7.notation import format_text, position_from_json
 from arbiter.proofs.cache import Cache, default_dir
-from arbiter.proofs.interactions import SCOPES, find
+from arbiter.proofs.red7.interactions import SCOPES, find
 
 from . import workers
 from .common import echo_json

@@ -15,7 +15,7 @@ from arbiter.model.red7.match import Event, GameEnd, RoundEnd, RoundStart, Turn
 from arbiter.model.red7.match import play as play_game
 from arbiter.model.red7.notation import format_text, position_to_json
 from arbiter.model.red7.ruleset import Ruleset
-from arbiter.solver.bots import BOTS
+from arbiter.solver.red7.bots import BOTS
 
 from .common import cards, echo_json, fail, game_cli
 from .common import ruleset as parse_ruleset

@@ -11,10 +11,10 @@ import click
 from .common import fail
 
 if TYPE_CHECKING:
-    from arbiter.proofs.theorems import Result
+    from arbiter.proofs.red7.theorems import Result
 
 # Each game's catalogue: a module with run_catalogue(only, each) and select(only).
-CATALOGUES = {"red7": "arbiter.proofs.theorems", "realms": "arbiter.proofs.realms.theorems",
+CATALOGUES = {"red7": "arbiter.proofs.red7.theorems", "realms": "arbiter.proofs.realms.theorems",
               "stick-to-colours": "arbiter.proofs.stick_to_colours.theorems"}
 WITNESS_WIDTH = 60  # the text table shortens witnesses; --json has them whole
 
@@ -22,7 +22,7 @@ WITNESS_WIDTH = 60  # the text table shortens witnesses; --json has them whole
 def _witness(r: Result) -> str:
     if r.witness is None:
         return ""
-    from arbiter.proofs.theorems import CHECKED
+    from arbiter.proofs.red7.theorems import CHECKED
 
     if r.status == CHECKED:
         return f"on {r.witness['positions']} reachable positions, {r.witness['turns']} turns (scope: --json)"
@@ -39,7 +39,7 @@ def prove(as_json: bool, only: str | None, game: str) -> None:
     """Prove a game's theorem catalogue (about a minute for Red7's); exit 1 if any result differs
     from its expected status. Theorems about turns are checked on the engine's own turns over a
     stated scope of reachable positions (status checked). The table prints each theorem as it is settled."""
-    from arbiter.proofs.theorems import CHECKED  # z3: only when proving
+    from arbiter.proofs.red7.theorems import CHECKED  # z3: only when proving
 
     catalogue = importlib.import_module(CATALOGUES[game])
     run_catalogue, select = catalogue.run_catalogue, catalogue.select

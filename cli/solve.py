@@ -15,8 +15,8 @@ from arbiter.model import games
 from arbiter.model.red7.cards import COLOUR_NAMES, card_code
 from arbiter.model.red7.game import PositionError, apply
 from arbiter.model.red7.notation import parse_position
-from arbiter.solver import SolveResult
-from arbiter.solver import solve as solve_position
+from arbiter.solver.red7 import SolveResult
+from arbiter.solver.red7 import solve as solve_position
 
 from . import workers
 from .common import Seconds, card, cards, count, echo_json, fail, game_cli, load_any, red7_position

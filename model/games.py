@@ -77,30 +77,65 @@ class UnknownGame(ValueError):
     """A game id arbiter does not model."""
 
 
+# The layers a game can provide, and where each game's module of a layer lives: every layer holds its
+# generic code at its root and one subpackage (or module) per game, named by ``GameInfo.package``.
+LAYERS: dict[str, str] = {
+    "model": "arbiter.model", "solver": "arbiter.solver", "proofs": "arbiter.proofs", "checker": "arbiter.checker",
+    "report": "arbiter.report", "cli": "arbiter.cli", "openspiel": "arbiter.adapters.openspiel",
+}
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A game: its id (as in ``"game"`` fields), name, player counts, rule sources (files in
-    ``shared/rules``) and the modules that implement it per layer (``None`` where not built)."""
+    ``docs/sources/``) and ``package``, the name of its subpackage in every layer
+    (``arbiter.<layer>.<package>``; see ``LAYERS`` and ``provides``)."""
 
     id: str
     name: str
     players: tuple[int, ...]
     sources: tuple[str, ...]
-    model: str
-    cli: str | None = None
-    solver: str | None = None
+    package: str
+
+    def module(self, which: str) -> str:
+        """The dotted name of this game's module in layer ``which`` (whether or not it is built)."""
+        if which not in LAYERS:
+            raise ValueError(f"unknown layer {which!r} (layers: {', '.join(LAYERS)})")
+        return f"{LAYERS[which]}.{self.package}"
+
+    @property
+    def model(self) -> str:
+        return self.module("model")
 
 
 GAMES: dict[str, GameInfo] = {
     g.id: g for g in (
         GameInfo("red7", "Red7", (2, 3, 4), ("red7-card-reference.en.txt", "red7-rules.fr.txt", "red7-digest.md"),
-                 "arbiter.model.red7", None, "arbiter.solver.red7"),
-        GameInfo("realms", "Realms (trick-taking)", (2, 3, 4, 5, 6), ("realms-trick-taking.en.txt",),
-                 "arbiter.model.realms", "arbiter.cli.realms", "arbiter.solver.realms"),
-        GameInfo("stick-to-colours", "Stick to Colours", (2, 3, 4), ("stick-to-colours.en.txt",),
-                 "arbiter.model.stick_to_colours", "arbiter.cli.stick_to_colours", "arbiter.solver.stick_to_colours"),
+                 "red7"),
+        GameInfo("realms", "Realms (trick-taking)", (2, 3, 4, 5, 6), ("realms-trick-taking.en.txt",), "realms"),
+        GameInfo("stick-to-colours", "Stick to Colours", (2, 3, 4), ("stick-to-colours.en.txt",), "stick_to_colours"),
     )
 }
+
+
+def _exists(module: str) -> bool:
+    """Whether ``module`` is installed, found without importing it or its own package (OpenSpiel's
+    adapter package imports pyspiel; z3 loads only when a proof runs)."""
+    parent, _, name = module.rpartition(".")
+    try:
+        spec = importlib.util.find_spec(parent)
+    except ImportError:
+        return False
+    if spec is None or not spec.submodule_search_locations:
+        return False
+    return any((Path(d) / f"{name}.py").is_file() or (Path(d) / name / "__init__.py").is_file()
+               for d in spec.submodule_search_locations)
+
+
+def provides(game_id: Any) -> dict[str, bool]:
+    """For each layer of ``LAYERS``, whether this installation holds the game's module there."""
+    g = info(game_id)
+    return {which: _exists(g.module(which)) for which in LAYERS}
 
 
 class GameModel(Protocol):
@@ -135,7 +170,7 @@ def info(game_id: Any) -> GameInfo:
 
 def available(game_id: str) -> bool:
     """Whether the game's model is installed (a game may be registered before it is built)."""
-    return importlib.util.find_spec(info(game_id).model) is not None
+    return _exists(info(game_id).model)
 
 
 def model(game_id: Any) -> ModuleType:
@@ -147,10 +182,10 @@ def model(game_id: Any) -> ModuleType:
 
 
 def layer(game_id: Any, which: str) -> ModuleType:
-    """A game's module in another layer (``"cli"`` or ``"solver"``), or UnknownGame if it has none."""
+    """A game's module in layer ``which`` (see ``LAYERS``), imported; UnknownGame if it has none."""
     g = info(game_id)
-    name = getattr(g, which)
-    if name is None or importlib.util.find_spec(name) is None:
+    name = g.module(which)
+    if not _exists(name):
         raise UnknownGame(f"{which} for game {g.id!r} is not built in this version of arbiter")
     return importlib.import_module(name)
 

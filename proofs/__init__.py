@@ -1,33 +1,24 @@
-"""z3 proofs over Red7's declarative rules (the encoding compiled from ``model/red7/spec.py``),
-theorems about turns checked on the engine's own turns (``turns``), the theorem catalogue and the
-deciding-card table.
+"""z3 proofs, one subpackage per game (``arbiter.proofs.red7``, ``arbiter.proofs.realms``,
+``arbiter.proofs.stick_to_colours``: each an encoding compiled from the model's spec, a theorem
+catalogue and its rule-interaction queries), and what they share (``cache``: results kept on disk).
 
-Public API:
-
-- ``run_catalogue(only=None, each=None) -> list[Result]``: run every theorem (or one id / id
-  prefix), calling ``each(result, done, total)`` after each one; each ``Result`` has ``id``,
-  ``statement``, ``scope``, ``kind`` (z3, networkx, bounded), ``expected``, ``status`` (proved,
-  checked, counterexample, witness, failed), ``seconds``, ``witness`` (decoded card codes; for
-  checked, the positions and turns checked) and ``to_json()``.
-- ``catalogue() -> list[Theorem]``: the theorems without running them.
-- ``deciding_table() -> list[Cell]``: 7 rules x 49 cards x 1-3 opponents; ``Cell.to_json()``.
-- ``never_decides() -> {"red": [card codes], ...}``: cards that decide against no opponent count.
+Red7's catalogue used to live here. Its names (``run_catalogue``, ``catalogue``, ``Result``,
+``Theorem``, ``deciding_table``, ``never_decides``, ``Cell``) are still importable from
+``arbiter.proofs`` but deprecated: import them from ``arbiter.proofs.red7``. Nothing here imports z3
+until a game's proofs are used.
 """
 
 from __future__ import annotations
 
 import importlib
+import warnings
 from typing import Any
 
-# Imported on first use, so that ``arbiter.proofs.cache`` alone does not load z3.
-_WHERE = {"Cell": "deciding", "deciding_table": "deciding", "never_decides": "deciding",
-          "Result": "theorems", "Theorem": "theorems", "catalogue": "theorems", "run_catalogue": "theorems"}
+_MOVED = {"Cell", "Result", "Theorem", "catalogue", "deciding_table", "never_decides", "run_catalogue"}
 
 
 def __getattr__(name: str) -> Any:
-    if name not in _WHERE:
+    if name not in _MOVED:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
-
-
-__all__ = ["Cell", "Result", "Theorem", "catalogue", "deciding_table", "never_decides", "run_catalogue"]
+    warnings.warn(f"arbiter.proofs.{name} moved to arbiter.proofs.red7.{name}", DeprecationWarning, stacklevel=2)
+    return getattr(importlib.import_module(f"{__name__}.red7"), name)

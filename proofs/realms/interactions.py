@@ -19,7 +19,7 @@ from arbiter.model.realms.spec import following_spec, trick_spec
 from arbiter.solver.pieces import SERIAL, Pieces
 
 from ..cache import Cache, code_version, key
-from ..interactions import Progress, Run
+from ..queries import Progress, Run
 from . import deciding
 from . import encoding as E
 from .deciding import SIZES, canonical, card_at, reading_name

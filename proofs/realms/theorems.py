@@ -23,7 +23,7 @@ from arbiter.model.realms.game import HAND_SIZE
 from arbiter.model.realms.ruleset import DEFAULT, Ruleset, readings
 from arbiter.model.realms.spec import trick_spec
 
-from ..theorems import (
+from ..catalogue import (
     BOUNDED,
     CHECKED,
     COUNTEREXAMPLE,

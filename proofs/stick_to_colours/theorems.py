@@ -15,7 +15,7 @@ from arbiter.model.stick_to_colours.game import deck_counts
 from arbiter.model.stick_to_colours.ruleset import DEFAULT, Ruleset
 from arbiter.model.stick_to_colours.spec import ScoringSpec, scoring_spec
 
-from ..theorems import (
+from ..catalogue import (
     BOUNDED,
     CHECKED,
     COUNTEREXAMPLE,

@@ -13,7 +13,7 @@ from arbiter.model.stick_to_colours.cards import EMPTY, add, codes, counts_of, p
 from arbiter.model.stick_to_colours.game import TOKENS, Move, Position, deal, deck_counts, successors
 from arbiter.model.stick_to_colours.ruleset import DEFAULT, SWITCHES, Ruleset
 
-from ..turns import Once, Verdict, walk
+from ..walk import Once, Verdict, walk
 
 TURN_SWITCHES = ("deck", "bid", "raise_by", "pass_final", "who_bids", "hand_refusals", "market_clear", "two_player")
 PLAYERS = (2, 3, 4)
@@ -206,7 +206,7 @@ FACTS: dict[str, Fact] = {
 
 
 def check(facts: dict[str, Fact] = FACTS) -> dict[str, Verdict]:
-    """Every fact on every transition of the scope, in one walk (``proofs.turns.walk``)."""
+    """Every fact on every transition of the scope, in one walk (``proofs.walk.walk``)."""
     return walk(positions(), lambda r: successors(r.position), facts)
 
 

@@ -10,8 +10,8 @@ from typing import Any
 
 from arbiter.model.red7.notation import position_from_json
 from arbiter.proofs.cache import Cache
-from arbiter.solver import solve
 from arbiter.solver.pieces import Pieces, local
+from arbiter.solver.red7 import solve
 
 from ..entry import Entry, entry_json
 from ..progress import counter

@@ -13,7 +13,7 @@ from arbiter.model.red7.cards import ALL_CARDS, cards_of, number_of, parse_cards
 from arbiter.model.red7.game import DISCARD, PASS_MOVE, deal
 from arbiter.model.red7.match import Match, next_round, round_seed, start
 from arbiter.model.red7.ruleset import SWITCHES, Ruleset
-from arbiter.solver import solve
+from arbiter.solver.red7 import solve
 
 from ..entry import Entry, Reading
 

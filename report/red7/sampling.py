@@ -14,8 +14,8 @@ from arbiter.model.red7 import PRESETS, Position, Ruleset
 from arbiter.model.red7.fast import leader
 from arbiter.model.red7.match import Match, start
 from arbiter.model.red7.notation import position_to_json
-from arbiter.solver import solve
 from arbiter.solver.pieces import Pieces, local
+from arbiter.solver.red7 import solve
 
 from ..entry import Entry
 from ..frequency import frequency

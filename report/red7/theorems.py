@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from arbiter.proofs import never_decides, run_catalogue
 from arbiter.proofs.cache import Cache
+from arbiter.proofs.red7 import never_decides, run_catalogue
 
 from ..proved import cached, prove, theorem_json, witness_text  # noqa: F401 - theorem_json, witness_text re-exported
 

@@ -18,7 +18,7 @@ from arbiter.model.red7.fast import leader as fast_leader
 from arbiter.model.red7.game import TARGETS
 from arbiter.model.red7.match import DEAL_SIZE
 from arbiter.model.red7.notation import position_to_json
-from arbiter.solver import solve
+from arbiter.solver.red7 import solve
 
 from ..entry import Entry, Reading
 from .catalogue import VIEWS

@@ -13,8 +13,8 @@ import pytest
 from arbiter.cli.main import cli
 from arbiter.model.red7.notation import format_json
 from arbiter.model.red7.ruleset import ACTIONS
-from arbiter.proofs import interactions as I
-from arbiter.solver import solve
+from arbiter.proofs.red7 import interactions as I
+from arbiter.solver.red7 import solve
 from click.testing import CliRunner
 from extras import need
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 from arbiter.cli.main import cli
-from arbiter.solver import advise as advise_module
+from arbiter.solver.red7 import advise as advise_module
 from click.testing import CliRunner
 
 VIEW = "red 0 basic | R7 O3 G1 / Y4 | 4 / V6 | canvas G3 B1"

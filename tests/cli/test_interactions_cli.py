@@ -3,7 +3,7 @@
 import json
 
 from arbiter.cli.main import cli
-from arbiter.proofs import interactions as I
+from arbiter.proofs.red7 import interactions as I
 from click.testing import CliRunner
 
 TINY = I.Scope("small", pool=4, hands=(1,), palettes=(1,), limit=10_000, actions=40, pairs=15, max_nodes=20_000)

@@ -12,7 +12,7 @@ import pytest
 from arbiter.cli.main import cli
 from arbiter.model.red7.cards import codes
 from arbiter.model.red7.game import apply, deal, legal_moves
-from arbiter.solver.bots import BY_NAME, turn_rng
+from arbiter.solver.red7.bots import BY_NAME, turn_rng
 from click.testing import CliRunner
 
 

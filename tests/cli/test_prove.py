@@ -26,8 +26,8 @@ def test_prove_table():
 
 
 def test_unexpected_result_exits_1(monkeypatch):
-    from arbiter.proofs import theorems
-    from arbiter.proofs.theorems import PROVED, Theorem
+    from arbiter.proofs.red7 import theorems
+    from arbiter.proofs.red7.theorems import PROVED, Theorem
 
     wrong = Theorem("fake/claim", "A claim whose check refutes it", "none", PROVED,
                     lambda: ("counterexample", {"palettes": [["R7"]]}))

@@ -77,3 +77,47 @@ def test_the_shared_ruleset_machinery_round_trips_and_names_bad_switches():
         Ruleset(final_tie=7)
     with pytest.raises(RulesetError, match="unknown ruleset 'chess'"):
         Ruleset.parse("chess")
+
+
+def test_every_game_lives_in_one_subpackage_per_layer():
+    """The layout: a game's module in layer L is arbiter.L.<package>, found without importing it; the
+    layers' roots hold what every game shares (no module of a layer root is named after a game)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    folders = {"model": "model", "solver": "solver", "proofs": "proofs", "checker": "checker", "report": "report",
+               "cli": "cli", "openspiel": "adapters/openspiel"}
+    assert set(folders) == set(games.LAYERS)
+    for g in games.GAMES.values():
+        provided = games.provides(g.id)
+        for layer, folder in folders.items():
+            where = root / folder
+            on_disk = (where / g.package / "__init__.py").is_file() or (where / f"{g.package}.py").is_file()
+            assert provided[layer] == on_disk, (g.id, layer)
+        assert provided["model"] and provided["solver"] and provided["proofs"] and provided["checker"], g.id
+    for folder in folders.values():
+        for path in (root / folder).glob("*.py"):
+            assert not any(path.stem.startswith(g.package + "_") for g in games.GAMES.values()), path
+
+
+def test_a_layer_a_game_does_not_provide_is_named(monkeypatch):
+    with pytest.raises(ValueError, match="unknown layer 'nope'"):
+        games.layer("red7", "nope")
+    monkeypatch.setitem(games.GAMES, "ghost", games.GameInfo("ghost", "Ghost", (2,), (), "ghost"))
+    assert not any(games.provides("ghost").values()) and not games.available("ghost")
+    with pytest.raises(games.UnknownGame, match="solver for game 'ghost' is not built"):
+        games.layer("ghost", "solver")
+
+
+def test_red7s_old_import_paths_still_work_with_a_deprecation_note():
+    import arbiter.proofs
+    import arbiter.solver
+    from arbiter.proofs import red7 as proofs_red7
+    from arbiter.solver import red7 as solver_red7
+
+    with pytest.warns(DeprecationWarning, match="moved to arbiter.solver.red7.solve"):
+        assert arbiter.solver.solve is solver_red7.solve
+    with pytest.warns(DeprecationWarning, match="moved to arbiter.proofs.red7.run_catalogue"):
+        assert arbiter.proofs.run_catalogue is proofs_red7.run_catalogue
+    with pytest.raises(AttributeError):
+        arbiter.solver.nothing  # noqa: B018

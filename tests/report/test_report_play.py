@@ -5,7 +5,7 @@ import random
 
 from arbiter.model.red7.notation import parse_text
 from arbiter.report.red7.play import RandomPlay, ReasonablePlay, Turns, play_round
-from arbiter.solver import solve
+from arbiter.solver.red7 import solve
 
 # docs/solver.md: player 0 forces the round with either of two turns out of four.
 FORCED = "red 0 | B5 G2 V1 / Y6 | R4 / R6"

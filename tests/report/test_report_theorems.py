@@ -5,8 +5,8 @@ import html5lib
 import pytest
 from arbiter.model.red7 import reference
 from arbiter.model.red7.cards import parse_card
-from arbiter.proofs import catalogue, never_decides
 from arbiter.proofs.cache import Cache
+from arbiter.proofs.red7 import catalogue, never_decides
 from arbiter.report import proved
 from arbiter.report.red7 import theorems
 from arbiter.report.red7.build import proofs_appendix

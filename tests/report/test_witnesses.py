@@ -17,7 +17,7 @@ from arbiter.model.red7.notation import position_from_json, position_to_json
 from arbiter.model.red7.ruleset import SWITCHES, Ruleset
 from arbiter.report.red7.catalogue import CATALOGUE as RED7
 from arbiter.report.render import to_json
-from arbiter.solver import solve
+from arbiter.solver.red7 import solve
 
 
 def _entries(report):

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from arbiter.model.realms import deal as realms_deal
 from arbiter.model.red7.game import deal as red7_deal
-from arbiter.solver import Budget, SearchResult, SolveResult
+from arbiter.solver import Budget, SearchResult
 from arbiter.solver.realms import SolveResult as RealmsResult
+from arbiter.solver.red7 import SolveResult
 from arbiter.solver.stick_to_colours import StickResult
 
 

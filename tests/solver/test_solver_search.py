@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from arbiter.model.red7.game import deal
 from arbiter.model.red7.notation import parse_text
-from arbiter.solver import Budget, Red7Game, Search, SearchLimit, Table, solve
+from arbiter.solver import Budget, Search, SearchLimit, Table
+from arbiter.solver.red7 import Red7Game, solve
 
 
 def test_table_never_holds_more_than_its_capacity():

@@ -1,0 +1,505 @@
+"""Realms open-hand trick solver (all hands open, the draw pile's known part known; a shuffled
+pile's draws and the Troll's steal are chance): the most tricks the player to move can guarantee
+against all the others together and against any chance outcome within a horizon of tricks, the
+expected number when chance is averaged, each move's values, a principal line and the dead cards.
+
+A double-dummy search: values are the tricks still to win (so the table, probed only between
+tricks, keys on hands, piles, marker and leader, not on the tricks won so far, unless a score can
+reach halftime or the end within the horizon); interchangeable cards of one hand are searched
+once (``realms_pruning``: derived from the reading's trick spec, so a match or the Match Rank
+Nuance keeps them apart where it can tell them apart); a trick already sure, or one the mover can
+make sure of with a winning Special, narrows the window; the guarantee is found by zero-window
+tests (MTD(f)). Each idea can be switched off (``Ideas``) to measure it. ``brute_force`` is the
+plain reference: the same question by exhaustive recursion, no table, no pruning, no ordering.
+
+>>> from arbiter.model.realms import parse_position
+>>> pos = parse_position("realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 "
+...                      "| trick - | hands R5 B9 / B5 R1 | draw - | shuffled - | discard -")
+>>> result = solve(pos, tricks=1)
+>>> result.guaranteed, result.best_moves
+(1, ['B9', 'R5'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import KW_ONLY, dataclass
+from typing import Any
+
+from arbiter.model.realms import fast
+from arbiter.model.realms.cards import codes
+from arbiter.model.realms.game import (
+    DRAW,
+    HALFTIME,
+    HAND_SIZE,
+    PLAY,
+    POINTS_PER_TRICK,
+    STEAL,
+    TARGET,
+    Move,
+    Position,
+    apply,
+    chance_outcomes,
+    legal_moves,
+    successor,
+)
+
+from ..result import SearchResult
+from ..search import INF, Budget, Table, narrowed
+from .pruning import Pruning
+
+TABLE_SIZE = 1 << 20
+EXPANSIONS = 1 << 16
+EPS = 1e-9  # margin on the windows of chance outcomes: far above float rounding, far below any gap between values  # node expansions kept for the re-searches of the zero-window tests
+
+
+@dataclass(frozen=True)
+class Ideas:
+    """The search ideas, each of which can be switched off to measure it (values never change)."""
+
+    table: bool = True  # transposition between tricks, keyed without the tricks won so far
+    equivalence: bool = True  # interchangeable cards searched once
+    bounds: bool = True  # sure tricks from the Specials narrow the window
+    zero_window: bool = True  # the guarantee by zero-window tests (MTD(f)) instead of one full window
+
+
+ALL = Ideas()
+NONE = Ideas(False, False, False, False)
+
+
+def default_horizon(pos: Position) -> int:
+    """The tricks every player can play from the hand they hold now (at most 7)."""
+    left = len(pos.trick) > 0
+    return max(1, min(HAND_SIZE, min(h.bit_count() for h in pos.hands) + left))
+
+
+@dataclass
+class MoveValue:
+    move: str
+    guaranteed: int | None = None
+    expected: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "guaranteed": self.guaranteed,
+                "expected": None if self.expected is None else round(self.expected, 6)}
+
+
+@dataclass
+class SolveResult(SearchResult):
+    """The answer for one position over ``tricks`` tricks; ``result`` is ``"unknown"`` when a limit
+    stopped the search (the fields then hold what was found before). ``moves`` holds MoveValue values."""
+
+    position: Position
+    tricks: int
+    _: KW_ONLY
+    guaranteed: int | None = None
+    expected: float | None = None
+    dead_cards: list[str] | None = None
+
+    @property
+    def best_moves(self) -> list[str]:
+        """The moves that keep the guarantee (the best expected first among them)."""
+        if self.guaranteed is None:
+            return []
+        best = [m for m in self.moves if m.guaranteed == self.guaranteed]
+        return [m.move for m in sorted(best, key=lambda m: -(m.expected or 0))]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": "realms", "to_move": self.position.to_move, "tricks": self.tricks,
+                "ruleset": self.position.ruleset.to_json(), "guaranteed": self.guaranteed,
+                "points": None if self.guaranteed is None else self.guaranteed * POINTS_PER_TRICK,
+                "expected": None if self.expected is None else round(self.expected, 6),
+                "best_moves": self.best_moves, "moves": [m.to_json() for m in self.moves], "line": self.line,
+                "dead_cards": self.dead_cards, "nodes": self.nodes, "seconds": round(self.seconds, 4),
+                "result": self.result}
+
+
+class Step:
+    """One move (or chance outcome: ``move`` is its label, ``p`` its probability) out of ``parent``;
+    ``k`` is the index of its class's first move (its own index when it heads its class). The
+    position after it is made on first use: a cut-off spares the moves after it."""
+
+    __slots__ = ("after", "ended", "gain", "k", "move", "p", "parent")
+
+    def __init__(self, move: Any, parent: Position, k: int = 0, p: float = 0.0, after: Position | None = None) -> None:
+        self.move, self.parent, self.k, self.p, self.after = move, parent, k, p, after
+        self.gain = self.ended = None
+
+    def open(self, me: int) -> tuple[Position, int, int]:
+        """(position after, tricks ``me`` won by it, tricks it ended)."""
+        if self.gain is None:
+            parent = self.parent
+            after = self.after if self.after is not None else successor(parent, self.move)
+            self.after = after
+            self.gain = (after.scores[me] - parent.scores[me]) // POINTS_PER_TRICK
+            self.ended = 1 if parent.trick and not after.trick else 0
+        return self.after, self.gain, self.ended
+
+
+class Tree:
+    """The game tree seen from player ``me`` of the starting position, over a horizon of tricks:
+    expansions (ordered, with card classes), the sure-trick bounds, the table keys."""
+
+    def __init__(self, start: Position, ideas: Ideas, budget: Budget) -> None:
+        self.me = start.to_move
+        self.round = start.round
+        self.ideas = ideas
+        self.budget = budget
+        universe = start.pile() | start.discard | start.trick_mask()
+        for h in start.hands:
+            universe |= h
+        self.pruning = Pruning(start.ruleset, universe)
+        self.resolve = fast.resolver(start.ruleset)
+        self.expanded: dict[tuple[Position, int], list[Step]] = {}
+
+    def over(self, pos: Position, left: int) -> bool:
+        """The question ends at the horizon, the end of the game and halftime."""
+        return left <= 0 or pos.phase not in (PLAY, DRAW, STEAL) or pos.round != self.round
+
+    def key(self, pos: Position, left: int) -> Hashable | None:
+        """The table key of a position between tricks (None inside a trick). The scores are left
+        out when none can reach halftime or the target within the horizon: then they change nothing."""
+        if pos.trick or pos.phase not in (PLAY, DRAW):
+            return None
+        threshold = HALFTIME if pos.round == 1 else TARGET
+        scores = pos.scores if max(pos.scores) + POINTS_PER_TRICK * left >= threshold else None
+        return (pos.hands, pos.draw, pos.shuffled, pos.discard, pos.ruling, pos.leader, pos.dealer, pos.phase,
+                scores, left)
+
+    def steps(self, pos: Position, left: int) -> list[Step]:
+        """The moves (best-first for the mover) or chance outcomes out of ``pos``."""
+        memo = self.expanded.get((pos, left))
+        if memo is not None:
+            return memo
+        out: list[Step] = []
+        if pos.to_move is None:
+            out = [Step(label, pos, p=p, after=after) for p, label, after in chance_outcomes(pos)]
+        else:
+            moves = legal_moves(pos)
+            rep: dict[int, int] = {}
+            if self.ideas.equivalence and len(moves) > 1:
+                rep = self.pruning.classes(pos, sorted({m.card for m in moves if m.card is not None}), left)
+            cards, players = pos.plays()
+            mover = pos.to_move
+            ranked = []
+            first: dict[tuple[Any, Any], int] = {}
+            for i, m in enumerate(moves):  # the moves that take the trick so far first, a winning Special first of all
+                score = 0
+                if m.card is not None:
+                    w, _, _ = self.resolve(pos.ruling, [c for c, _ in cards] + [m.card], [x for _, x in cards] + [m.choice])
+                    score = 1 if w is not None and (players + [mover])[w] == mover else 0
+                    if m.card in self.pruning.rules.winners:
+                        score += 1
+                ranked.append((-score, i, m))
+            ranked.sort(key=lambda t: (t[0], t[1]))
+            for j, (_, _, m) in enumerate(ranked):
+                out.append(Step(m, pos, first.setdefault((rep.get(m.card, m.card), m.choice), j)))
+        if len(self.expanded) >= EXPANSIONS:
+            self.expanded.clear()
+        self.expanded[(pos, left)] = out
+        return out
+
+    def bounds(self, pos: Position, left: int, steps: list[Step] | None = None) -> tuple[int, int]:
+        """(lower, upper) bounds on the tricks ``me`` still wins, from the trick in progress: sure
+        for someone, or (given the node's ``steps``) one the mover can make sure of with a winning
+        Special it may play."""
+        lo, hi = 0, left
+        if not self.ideas.bounds or pos.phase == DRAW:
+            return lo, hi
+        w = self.pruning.decided(pos) if pos.trick else None
+        if w is None and steps is not None and pos.to_move is not None:
+            legal = 0
+            for st in steps:
+                if st.move.card is not None:
+                    legal |= 1 << st.move.card
+            if self.pruning.can_take(pos, legal):
+                w = pos.to_move
+        if w is not None:
+            if w == self.me:
+                lo = 1
+            else:
+                hi = left - 1
+        return lo, hi
+
+
+class Guarantee:
+    """The tricks ``me`` can make sure of from a node against the others and chance together:
+    fail-soft alpha-beta on future tricks, with the table between tricks."""
+
+    def __init__(self, tree: Tree, table: Table) -> None:
+        self.tree = tree
+        self.table = table
+
+    def search(self, pos: Position, left: int, alpha: int, beta: int) -> int:
+        tree = self.tree
+        tree.budget.spend()
+        if tree.over(pos, left):
+            return 0
+        key = tree.key(pos, left) if tree.ideas.table else None
+        best_first = 0
+        lo, hi = 0, left
+        if key is not None:  # the table first: a hit spares the expansion
+            entry = self.table.get(key)
+            if entry is not None:
+                lo, hi, best_first = entry
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+        if pos.trick:  # a trick already sure for someone (between tricks none is)
+            slo, shi = tree.bounds(pos, left)
+            lo, hi = max(lo, slo), min(hi, shi)
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+        steps = tree.steps(pos, left)
+        slo, shi = tree.bounds(pos, left, steps)
+        lo, hi = max(lo, slo), min(hi, shi)
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        a, b = max(alpha, lo - 1), min(beta, hi + 1)
+        maximise = pos.to_move == tree.me
+        best = -1 if maximise else left + 1
+        best_index = best_first
+        order = range(len(steps))
+        if best_first:
+            order = [best_first] + [i for i in order if i != best_first]
+        me = tree.me
+        for i in order:
+            step = steps[i]
+            if pos.to_move is not None and step.k != i:
+                continue  # an interchangeable card's move: the same value as its class's first
+            after, gain, ended = step.open(me)
+            v = gain + self.search(after, left - ended, a - gain, b - gain)
+            if (v > best) if maximise else (v < best):
+                best, best_index = v, i
+                a, b = (max(a, v), b) if maximise else (a, min(b, v))
+                if a >= b:
+                    break
+        best = max(lo, min(hi, best))
+        if key is not None:
+            self.table.put(key, (*narrowed(lo, hi, best, alpha, beta), best_index))
+        return best
+
+    def exact(self, pos: Position, left: int, guess: int = 0) -> int:
+        """The exact value: zero-window tests from ``guess`` (MTD(f)), or one full-window search."""
+        if not self.tree.ideas.zero_window:
+            return self.search(pos, left, -1, left + 1)
+        lo, hi = 0, left
+        g = max(lo, min(hi, guess))
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = self.search(pos, left, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return lo
+
+    def keeps(self, pos: Position, left: int, target: int) -> bool:
+        """Whether the value from ``pos`` is exactly ``target``."""
+        return self.search(pos, left, target - 1, target + 1) == target
+
+
+class Expectation:
+    """The expected tricks ``me`` still wins when chance averages its outcomes and the others play
+    against ``me``: fail-soft alpha-beta between the players' turns of a trick (a chance node is
+    searched in full, so its value is exact), memoised between tricks, interchangeable cards
+    once, and a node stops when its best reaches the bound no move can pass."""
+
+    def __init__(self, tree: Tree, memo: Table) -> None:
+        self.tree = tree
+        self.memo = memo  # (lower, upper) bounds on the expected value, bounded like the table
+
+    def value(self, pos: Position, left: int, alpha: float = -1.0, beta: float = INF) -> float:
+        """Exact when the value lies strictly inside (alpha, beta), else a bound on that side."""
+        tree = self.tree
+        tree.budget.spend()
+        if tree.over(pos, left):
+            return 0.0
+        key = tree.key(pos, left) if tree.ideas.table else None
+        lo, hi = -1.0, INF
+        if key is not None:
+            entry = self.memo.get(key)
+            if entry is not None:
+                lo, hi = entry
+                if lo == hi or lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+        steps = tree.steps(pos, left)
+        if pos.to_move is None:
+            v = self._chance(steps, left, alpha, beta)
+        else:
+            sure_lo, sure_hi = tree.bounds(pos, left, steps)
+            maximise = pos.to_move == tree.me
+            a, b = alpha, beta
+            v = -1.0 if maximise else INF
+            for i, step in enumerate(steps):
+                if step.k != i:
+                    continue
+                after, gain, ended = step.open(tree.me)
+                x = gain + self.value(after, left - ended, a - gain, b - gain)
+                if (x > v) if maximise else (x < v):
+                    v = x
+                    a, b = (max(a, v), b) if maximise else (a, min(b, v))
+                    if a >= b or (v >= sure_hi if maximise else v <= sure_lo):  # none can pass a sure bound
+                        break
+        if key is not None:
+            self.memo.put(key, narrowed(lo, hi, v, alpha, beta))
+        return v
+
+    def _chance(self, steps: list[Step], left: int, alpha: float, beta: float) -> float:
+        """A chance node by Star1: each outcome is searched in the window that could still move the
+        average out of (alpha, beta), given that every outcome is worth 0 to ``left`` tricks;
+        windows are widened by EPS so a bound returned is never mistaken for the value."""
+        total, rest = 0.0, 1.0
+        for step in steps:
+            after, gain, ended = step.open(self.tree.me)
+            p = step.p
+            rest -= p  # every outcome is worth between 0 and ``left`` tricks
+            lo_i = (alpha - total - left * max(rest, 0.0)) / p - EPS
+            hi_i = (beta - total) / p + EPS
+            x = gain + self.value(after, left - ended, lo_i - gain, hi_i - gain)
+            if x <= lo_i:
+                return total + p * x + left * max(rest, 0.0)  # an upper bound, at most alpha
+            if x >= hi_i:
+                return total + p * x  # a lower bound (the rest worth at least 0), at least beta
+            total += p * x
+        return total
+
+
+def solve(position: Position, tricks: int | None = None, max_nodes: int | None = None,
+          timeout: float | None = None, *, table_size: int = TABLE_SIZE, ideas: Ideas = ALL,
+          expected: bool = True) -> SolveResult:
+    """Solve ``position`` for the player to move over the next ``tricks`` tricks (default: as many
+    as every hand can play), stopping early at halftime or the end of the game; without
+    ``expected`` only the guarantee (the expected values stay None). Raises PositionError for a
+    broken position and ValueError when no player is to move."""
+    position.validate()
+    if position.to_move is None or position.phase != PLAY:
+        raise ValueError(f"the solver needs a player to play a card (phase play), got phase {position.phase}")
+    horizon = default_horizon(position) if tricks is None else tricks
+    if horizon < 1:
+        raise ValueError(f"the horizon must be at least one trick, got {horizon}")
+    result = SolveResult(position, horizon)
+    budget = Budget(max_nodes, timeout)
+    tree = Tree(position, ideas, budget)
+    guarantee = Guarantee(tree, Table(table_size))
+    expectation = Expectation(tree, Table(table_size))
+
+    def work() -> None:
+        steps = tree.steps(position, horizon)
+        result.moves = [MoveValue(str(step.move)) for step in steps]
+        heads = [(mv, step) for i, (mv, step) in enumerate(zip(result.moves, steps, strict=True)) if step.k == i]
+        guess = 0
+        for mv, step in heads:
+            after, gain, ended = step.open(tree.me)
+            mv.guaranteed = gain + guarantee.exact(after, horizon - ended, guess - gain)
+            guess = max(guess, mv.guaranteed)
+        for mv, step in heads if expected else ():
+            after, gain, ended = step.open(tree.me)
+            mv.expected = gain + expectation.value(after, horizon - ended)  # a full window: exact
+        for mv, step in zip(result.moves, steps, strict=True):
+            mv.guaranteed, mv.expected = result.moves[step.k].guaranteed, result.moves[step.k].expected
+        result.guaranteed = max(m.guaranteed for m in result.moves)
+        result.expected = max(m.expected for m in result.moves) if expected else None
+        result.line = _line(guarantee, position, horizon, result.guaranteed)
+        result.dead_cards = codes(position.hands[tree.me] & ~_live(guarantee, position, horizon, result.guaranteed))
+
+    result.run(budget, work)
+    result.moves.sort(key=lambda m: m.move)
+    return result
+
+
+def _line(guarantee: Guarantee, pos: Position, left: int, target: int) -> list[str]:
+    """A line of best play: every move (and chance outcome) keeps the guaranteed value."""
+    tree = guarantee.tree
+    line = []
+    while not tree.over(pos, left):
+        for step in tree.steps(pos, left):
+            after, gain, ended = step.open(tree.me)
+            if guarantee.keeps(after, left - ended, target - gain):
+                break
+        else:
+            break
+        line.append(str(step.move))
+        pos, left, target = after, left - ended, target - gain
+    return line
+
+
+def _live(guarantee: Guarantee, pos: Position, left: int, target: int) -> int:
+    """The cards ``me`` plays on some line of best play (every player keeping the value). At the
+    solving player's turns an interchangeable card is live with its class (the line through it is
+    the mirror of the one through the class's first card); elsewhere every move is followed when a
+    class holds a card of the root hand, whose mirror could otherwise be missed."""
+    tree = guarantee.tree
+    me = tree.me
+    root_hand = pos.hands[me]
+    live, seen, stack = 0, set(), [(pos, left, target)]
+    while stack:
+        pos, left, target = stack.pop()
+        if tree.over(pos, left) or (pos, left, target) in seen:
+            continue
+        seen.add((pos, left, target))
+        tree.budget.spend()
+        steps = tree.steps(pos, left)
+        mine = pos.to_move == me
+        kept_classes = set()
+        for i, step in enumerate(steps):
+            m, k = step.move, step.k
+            if pos.to_move is not None and k != i:
+                if mine:
+                    if k in kept_classes:
+                        live |= 1 << m.card
+                    continue
+                if not (root_hand >> m.card & 1 or root_hand >> steps[k].move.card & 1):
+                    continue
+            after, gain, ended = step.open(me)
+            if guarantee.keeps(after, left - ended, target - gain):
+                if mine and isinstance(m, Move) and m.card is not None:
+                    live |= 1 << m.card
+                    kept_classes.add(i)
+                stack.append((after, left - ended, target - gain))
+    return live
+
+
+def brute_force(position: Position, tricks: int, expected: bool = True) -> tuple[int, float | None]:
+    """The plain reference: (tricks guaranteed, tricks expected, None without ``expected``) for
+    the player to move by exhaustive recursion over ``legal_moves``/``apply``/``chance_outcomes``."""
+    me = position.to_move
+    base, round_ = position.scores[me], position.round
+
+    def over(pos: Position, left: int) -> int | None:
+        if left > 0 and pos.phase in (PLAY, DRAW, STEAL) and pos.round == round_:
+            return None
+        return (pos.scores[me] - base) // POINTS_PER_TRICK
+
+    def children(pos: Position, left: int) -> list[tuple[float, Position, int]]:
+        if pos.to_move is None:
+            outcomes = [(p, a) for p, _, a in chance_outcomes(pos)]
+        else:
+            outcomes = [(1.0, apply(pos, m)) for m in legal_moves(pos)]
+        return [(p, a, left - (1 if pos.trick and not a.trick else 0)) for p, a in outcomes]
+
+    def guaranteed(pos: Position, left: int) -> int:
+        v = over(pos, left)
+        if v is not None:
+            return v
+        values = [guaranteed(a, k) for _, a, k in children(pos, left)]
+        return max(values) if pos.to_move == me else min(values)
+
+    def average(pos: Position, left: int) -> float:
+        v = over(pos, left)
+        if v is not None:
+            return float(v)
+        kids = children(pos, left)
+        if pos.to_move is None:
+            return sum(p * average(a, k) for p, a, k in kids)
+        values = [average(a, k) for _, a, k in kids]
+        return max(values) if pos.to_move == me else min(values)
+
+    return guaranteed(position, tricks), average(position, tricks) if expected else None

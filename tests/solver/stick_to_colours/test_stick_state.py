@@ -1,0 +1,106 @@
+"""The solver's compact Stick to Colours states: every decision's state equals the model's successor,
+in the model's order, along seeded games under every reading switch; the end and the scores agree;
+dead cards are found only where no set can hold them; adding a card never lowers a score; the bounds
+hold the brute-force value."""
+
+import random
+from itertools import product
+
+import pytest
+from arbiter.model.stick_to_colours import DEFAULT, deal, fast, scoring_spec, successors
+from arbiter.model.stick_to_colours.cards import KINDS, full_deck
+from arbiter.model.stick_to_colours.ruleset import SCORING_SWITCHES, SWITCHES
+from arbiter.solver.stick_to_colours import brute_force
+from arbiter.solver.stick_to_colours.state import StickState, hand_code, hand_counts, presence, witnesses
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_solver_stick import RULESETS, later
+
+READINGS = [f"default,{name}={str(value).lower()}" for name, values in SWITCHES.items() for value in values[1:]
+            if (name, value) != ("market_clear", "never")]
+
+
+@pytest.mark.parametrize("ruleset", ["default", *READINGS])
+def test_turns_are_the_model_successors(ruleset):
+    rules = DEFAULT.parse(ruleset)
+    for players in (2, 3, 4):
+        rng = random.Random(players)
+        pos = deal(players, players, rules)
+        game = StickState(pos)
+        while not pos.is_over:
+            state = game.state(pos)
+            after = successors(pos)
+            assert game.turns(state) == [game.state(a) for _, a in after]
+            assert not game.is_over(state)
+            pos = rng.choice(after)[1]
+        end = game.state(pos)
+        assert game.is_over(end) and game.scores(end) == list(pos.scores)
+
+
+def test_hand_codes_round_trip():
+    rng = random.Random(3)
+    deck = full_deck()
+    for _ in range(200):
+        counts = tuple(rng.randint(0, deck[k]) for k in range(KINDS))
+        code = hand_code(counts)
+        assert hand_counts(code) == counts
+        assert presence(code) == sum(1 << k for k in range(KINDS) if counts[k])
+
+
+@pytest.mark.parametrize("ruleset", ["default", "default,runs=ascending", "default,joker_values=1-6",
+                                     "default,sharing=one_set", "default,run_split=layered"])
+def test_a_dead_card_adds_no_points_to_any_collection_it_can_reach(ruleset):
+    """A card none of whose witnesses lies in a collection adds nothing to it: the claim the
+    solver's keys and early ends rest on, checked on random collections."""
+    spec = scoring_spec(DEFAULT.parse(ruleset))
+    masks = witnesses(spec)
+    deck = full_deck()
+    pool = [k for k in range(KINDS) for _ in range(deck[k])]
+    rng = random.Random(ruleset)
+    checked = 0
+    for _ in range(400):
+        cards = rng.sample(pool, rng.randrange(1, 16))
+        counts = [0] * KINDS
+        for c in cards:
+            counts[c] += 1
+        have = sum(1 << k for k in range(KINDS) if counts[k])
+        for c in set(cards):
+            if masks[c] is not None and not any(m & have == m for m in masks[c]):
+                without = list(counts)
+                without[c] -= 1
+                assert fast.points(tuple(counts), spec) == fast.points(tuple(without), spec), (cards, c)
+                checked += 1
+    assert checked > 100
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([(2, 2), (3, 1), (4, 1)]), st.integers(0, 10**6), st.sampled_from(RULESETS),
+       st.integers(0, 4))
+def test_the_bounds_hold_the_brute_force_value(size, seed, ruleset, steps):
+    pos = later((*size, 1), seed, ruleset, steps)
+    if pos is None:
+        return
+    game = StickState(pos)
+    for player in range(pos.players):
+        low, high = game.bounds(game.root, player)
+        assert low <= brute_force(pos, player) <= high
+
+
+@pytest.mark.parametrize("scoring", list(product(*(SWITCHES[name] for name in SCORING_SWITCHES))),
+                         ids=lambda values: ",".join(values))
+def test_adding_a_card_never_lowers_a_score(scoring):
+    """What the bounds rest on, under every scoring reading, on random collections."""
+    spec = scoring_spec(DEFAULT.with_switches(**dict(zip(SCORING_SWITCHES, scoring, strict=True))))
+    deck = full_deck()
+    pool = [k for k in range(KINDS) for _ in range(deck[k])]
+    rng = random.Random(",".join(scoring))
+    for _ in range(30):
+        counts = [0] * KINDS
+        for c in rng.sample(pool, rng.randrange(0, 14)):
+            counts[c] += 1
+        now = fast.points(tuple(counts), spec)
+        for c in range(KINDS):
+            if counts[c] < deck[c]:
+                counts[c] += 1
+                assert fast.points(tuple(counts), spec) >= now
+                counts[c] -= 1
