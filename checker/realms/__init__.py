@@ -47,6 +47,7 @@ EDGES: list[tuple[str, list[str], str]] = [
     ("tree-led-then-two-colours", ["TRE", "B5", "R9"], "Lead: that card's colour sets the ruling colour"),
     ("matched-sorcerer-left-behind", ["Y1", "BSo", "YSo", "R1"], "Match Rank Nuance: a matched picture"),
     ("giant-after-a-nomination", ["P2=red", "GNT", "R9"], "Realm links are ignored for Purple nominations"),
+    ("realm-of-the-partner-colour", ["Y2", "YDr", "RRe"], "Realm cards are the highest picture within their realm"),
 ]
 BAD = [
     ("unknown-card", {"op": "trick", "ruling": "red", "cards": ["R5", "Q5"]}),

@@ -63,6 +63,7 @@ def resolver(ruleset: Ruleset) -> Resolver:
     keep_nominated = ruleset.nominated_links == "ignored"
     tie = ruleset.number_tie
     matched_pictures = ruleset.nuance_pictures == "below_own"
+    realm = ruleset.realm_rank == "realm"
 
     def resolve(ruling: int, cards: Sequence[Card], choices: Sequence[int | None]) -> tuple[int | None, int, int | None]:
         n = len(cards)
@@ -139,9 +140,9 @@ def resolver(ruleset: Ruleset) -> Resolver:
             if best_i >= 0 and level == 1 and PURPLE[cards[best_i]]:
                 w = best_i
         if w < 0:
-            w = _highest(cards, colours, matched, ruling, mode == "nuance", matched_pictures, tie, n)
+            w = _highest(cards, colours, matched, ruling, mode == "nuance", matched_pictures, tie, realm, n)
         if w < 0 and fallback and colours[0] >= 0:
-            w = _highest(cards, colours, matched, colours[0], False, matched_pictures, tie, n)
+            w = _highest(cards, colours, matched, colours[0], False, matched_pictures, tie, realm, n)
         winner = w if w >= 0 else None
         lead = cyclone if cyclone >= 0 else (max(w, 0))
         return winner, ruling, lead
@@ -150,14 +151,15 @@ def resolver(ruleset: Ruleset) -> Resolver:
 
 
 def _highest(cards: Sequence[Card], colours: list[int], matched: list[bool], ruling: int, nuance: bool,
-             matched_pictures: bool, tie: str, n: int) -> int:
+             matched_pictures: bool, tie: str, realm: bool, n: int) -> int:
     best, best_i = -1, -1
     for i in range(n):
         c = cards[i]
         if c == CYCLONE or c == TREE:
             continue
         v = -1
-        if colours[i] == ruling and RANK[c]:
+        # with realm, a Realm card of the ruling colour's partner stands with the ruling Realm
+        if RANK[c] and (colours[i] == ruling or (realm and PICTURE[c] == 0 and colours[i] == ruling ^ 1)):
             if PICTURE[c] >= 0:
                 v, order = RANK[c] * 10 + 5, 63 - i  # on a ruling rung the earlier card keeps the trick
             else:

@@ -111,7 +111,8 @@ def rung_of(ladder_spec: HighestOnLadder, p: Played, ruling: int) -> int | None:
     for i, r in enumerate(ladder_spec.ladder.rungs):
         if kind not in r.kinds or (r.matched is not None and r.matched != p.matched):
             continue
-        if p.colour == ruling or (r.any_colour and p.matched):
+        if p.colour == ruling or (r.any_colour and p.matched) \
+                or (r.partner and p.colour is not None and p.colour == partner(ruling)):
             return i
     return None
 

@@ -79,6 +79,11 @@ SWITCH_INFO: tuple[Switch, ...] = (
            "While the marker shows the colour a leading Purple nominated, do Realm links still apply (the Giant "
            "flips it, a realm partner follows it) or are they ignored?",
            ((SOURCE, _REALM_LINKS), (SOURCE, _GIANT), (SOURCE, _PURPLE_LEAD))),
+    Switch("realm_rank", ("colour", "realm"),
+           "Is a Realm card the highest picture of its own colour only, or of both colours of its realm (a Red Realm "
+           "above the Yellow pictures when yellow rules)?",
+           ((SOURCE, "Realm cards are the highest picture rank within their realm."),
+            (SOURCE, "Colours pair into Realms."), (SOURCE, "Normal Rank Order (within a colour)"))),
     Switch("realm_shadow", ("type", "linked"),
            "Does a Realm card match every other Realm card, or only the one of its own realm (Sun or Moon)?",
            ((SOURCE, "Realm Shadow only compares Realm vs. Realm (Sun/Moon), not other ranks."),
@@ -133,7 +138,8 @@ INFO: dict[str, Switch] = {s.name: s for s in SWITCH_INFO}
 
 # The switches that change who wins a trick or the marker after it (the rest change what may be played).
 TRICK_SWITCHES = ("resolution", "colour_match", "special_vs_match", "purple_match", "purple_colour", "purple_wins",
-                  "number_tie", "special_lead", "nuance_pictures", "nominated_links", "realm_shadow", "no_winner")
+                  "number_tie", "special_lead", "nuance_pictures", "nominated_links", "realm_rank", "realm_shadow",
+                  "no_winner")
 
 
 @dataclass(frozen=True)

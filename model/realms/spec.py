@@ -37,13 +37,15 @@ class Rung:
     only a card that matched when played; ``any_colour`` lets a matched card of any colour stand on
     the rung (otherwise only the ruling colour's cards do); ``later`` breaks ties for the later card
     (otherwise the earlier keeps the trick); ``coloured`` first breaks a tie for the card with a
-    colour of its own over a Purple (two cards tie on a number rung only when one is a Purple)."""
+    colour of its own over a Purple (two cards tie on a number rung only when one is a Purple);
+    ``partner`` lets a card of the ruling colour's realm partner stand on the rung too."""
 
     kinds: frozenset[str]
     matched: bool | None = None
     any_colour: bool = False
     later: bool = False
     coloured: bool = False
+    partner: bool = False
 
 
 @dataclass(frozen=True)
@@ -161,22 +163,28 @@ def _numbers(tie: str) -> tuple[Rung, ...]:
     return tuple(_rung(str(n), **TIES[tie]) for n in range(9, 0, -1))
 
 
+def _own(kind: str, realm: str) -> Rung:
+    """A picture's rung in the ruling colour; with ``realm == "realm"`` the Realm card of the ruling
+    colour's realm partner stands on the Realm rung too (the highest picture within its realm)."""
+    return _rung(kind, partner=kind == "Re" and realm == "realm")
+
+
 @cache
-def normal(tie: str = "coloured") -> Ladder:
+def normal(tie: str = "coloured", realm: str = "colour") -> Ladder:
     """Normal Rank Order: Realm, Dragon, Sorcerer, Guard, Troll, then Numbers 9 down to 1."""
-    return Ladder(tuple(_rung(k) for k in PICTURES) + _numbers(tie))
+    return Ladder(tuple(_own(k, realm) for k in PICTURES) + _numbers(tie))
 
 
 @cache
-def nuance(tie: str = "coloured", pictures: str = "below_own") -> Ladder:
+def nuance(tie: str = "coloured", pictures: str = "below_own", realm: str = "colour") -> Ladder:
     """Match Rank Nuance: a matched Dragon sits just below the ruling colour's Dragon, and so does
     every matched picture with ``pictures == "below_own"`` (with ``"normal"`` the other pictures
     keep their normal rank); matched numbers just below a ruling Troll; later matches above
     earlier ones (Timing Rule)."""
     matched_kinds = PICTURES if pictures == "below_own" else ("Dr",)
     return Ladder(tuple(r for k in PICTURES
-                        for r in (_rung(k),) + ((_rung(k, matched=True, any_colour=True, later=True),)
-                                                if k in matched_kinds else ()))
+                        for r in (_own(k, realm),) + ((_rung(k, matched=True, any_colour=True, later=True),)
+                                                      if k in matched_kinds else ()))
                   + (Rung(NUMBERS, matched=True, any_colour=True, later=True),)
                   + _numbers(tie))
 
@@ -188,8 +196,8 @@ NUANCE = nuance()
 def resolution(ruleset: Ruleset) -> Resolution:
     tie = ruleset.number_tie
     if ruleset.resolution == "nuance":
-        return HighestOnLadder(nuance(tie, ruleset.nuance_pictures))
-    ladder = HighestOnLadder(normal(tie))
+        return HighestOnLadder(nuance(tie, ruleset.nuance_pictures, ruleset.realm_rank))
+    ladder = HighestOnLadder(normal(tie, ruleset.realm_rank))
     return LastMatch(ladder) if ruleset.resolution == "timing" else ladder
 
 
@@ -212,7 +220,8 @@ def trick_spec(ruleset: Ruleset) -> TrickSpec:
                               yield_to_later=GIANT_AND_WARLOCK if vs_match == "timed" else frozenset()),
         purple=PurpleRule(follows_as=ruleset.purple_colour, sufficient=ruleset.purple_wins == "if"),
         effects=replace(EFFECTS, keep_nominated=ruleset.nominated_links == "ignored"),
-        fallback=Fallback(HighestOnLadder(normal(ruleset.number_tie)) if ruleset.no_winner == "lead_colour" else None),
+        fallback=Fallback(HighestOnLadder(normal(ruleset.number_tie, ruleset.realm_rank))
+                          if ruleset.no_winner == "lead_colour" else None),
         lead=Lead(ruleset.special_lead),
     )
 

@@ -173,7 +173,8 @@ def _rung(ladder: HighestOnLadder, x: z3.ArithRef, col: z3.ArithRef, m: z3.BoolR
         takes = [_in_kinds(x, r.kinds)]
         if r.matched is not None:
             takes.append(m if r.matched else z3.Not(m))
-        takes.append(z3.Or(col == ruling, z3.And(m, z3.BoolVal(r.any_colour))))
+        takes.append(z3.Or(col == ruling, z3.And(m, z3.BoolVal(r.any_colour)),
+                           z3.And(z3.BoolVal(r.partner), col >= 0, col == partner(ruling))))
         term = z3.If(z3.And(takes), i, term)
     return term
 

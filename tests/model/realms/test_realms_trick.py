@@ -89,7 +89,7 @@ SMALL = [C.parse_card(c) for c in ("R3", "B3", "P3", "R9", "YDr", "RDr", "RRe", 
                                    "CYC", "TRE", "P1")]
 # Four-card tricks of a few cards: a Sorcerer matched and left behind by a later shift, a Purple led
 # then flipped, a Purple level with a coloured card, Specials led.
-TINY = [C.parse_card(c) for c in ("Y1", "R1", "BSo", "YSo", "P1", "GNT", "TRE", "WLK")]
+TINY = [C.parse_card(c) for c in ("Y1", "R1", "BSo", "YSo", "RRe", "P1", "GNT", "TRE")]
 
 
 def test_every_three_card_trick_of_a_small_deck_agrees_under_every_reading_one_switch_from_the_default():
@@ -182,6 +182,9 @@ def test_the_readings_disagree_on_tricks_the_docs_name():
     nuance = DEFAULT.with_switches(resolution="nuance")
     assert t("red", ["Y1", "BSo", "YSo", "R1"], nuance)[0] == 2
     assert t("red", ["Y1", "BSo", "YSo", "R1"], nuance.with_switches(nuance_pictures="normal"))[0] == 3
+    # the Red Realm in a yellow trick: below the Yellow Dragon (its colour is red), or the realm's highest picture
+    assert t("yellow", ["YDr", "RRe"])[0] == 0
+    assert t("yellow", ["YDr", "RRe"], DEFAULT.with_switches(realm_rank="realm"))[0] == 1
     # the Giant after a Purple's nomination: it flips red to yellow, or the nomination stands
     assert t("blue", ["P2=red", "GNT", "R9"]) == (1, "yellow", 1)
     assert t("blue", ["P2=red", "GNT", "R9"], DEFAULT.with_switches(nominated_links="ignored")) == (1, "red", 1)

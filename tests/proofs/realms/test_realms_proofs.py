@@ -73,7 +73,8 @@ def test_the_encoding_follows_colour_match_on_a_match_already_of_the_ruling_colo
 # Tricks that part the readings added with issue 23 (and their neighbours), from red or blue.
 NAMED = [["R5", "WLK", "B5"], ["R5", "B5", "GNT"], ["R5", "P4", "CYC=blue"], ["P3=red", "R3"], ["R3", "P3"],
          ["P3=red", "RDr", "R3"], ["TRE", "B5", "R9"], ["WLK", "P2", "Y2"], ["Y1", "BSo", "YSo", "R1"],
-         ["P2=red", "GNT", "R9"], ["P2=red", "B2", "GNT"], ["P2=blue", "B2"], ["P4=red", "RDr"], ["TRE", "GNT", "Y1"]]
+         ["P2=red", "GNT", "R9"], ["P2=red", "B2", "GNT"], ["P2=blue", "B2"], ["P4=red", "RDr"], ["TRE", "GNT", "Y1"],
+         ["YDr", "RRe"], ["Y2", "RRe", "YRe"], ["B1", "GRe", "CYC=blue"]]
 
 
 def test_encoding_agrees_with_the_reference_on_the_named_tricks_under_every_reading_one_switch_away():
