@@ -134,6 +134,15 @@ class Seconds(click.FloatRange):
         return seconds
 
 
+def read_text(path: str, what: str) -> str:
+    """The text of the file ``path`` (``-``: standard input), or one line naming ``what`` could not
+    be read and why (exit 2)."""
+    try:
+        return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        fail(f"cannot read {what} {path!r}: {getattr(e, 'strerror', None) or e}")
+
+
 def writable_file(path: str, option: str = "--out") -> Path:
     """``path`` once it is known to be writable as an output file, or fail (one line, exit 2): run
     before any long work. A zero-byte write catches a full device (``/dev/full``); a file that did

@@ -30,9 +30,10 @@ def reading_name(k: int) -> str:
 def compare(about: str, keys: Sequence[str], outcomes: Sequence[Mapping[str, Any]],
             winner: str | None = None) -> dict[str, Any]:
     """The claim of a story whose data has ``outcomes`` (one per reading, each with ``reading`` and
-    the computed ``keys``): what is compared (``about``), each reading's value, whether they
-    differ, and (``winner``) the key of a value that names who wins, for the headline."""
-    values = [{k: o[k] for k in keys} for o in outcomes]
+    the computed ``keys``, None where an outcome has no such key): what is compared (``about``),
+    each reading's value, whether they differ, and (``winner``) the key of a value that names who
+    wins, for the headline."""
+    values = [{k: o.get(k) for k in keys} for o in outcomes]
     return {"about": about, "keys": list(keys), "readings": [o["reading"] for o in outcomes], "values": values,
             "differ": len({_key(v) for v in values}) > 1, "winner": winner}
 

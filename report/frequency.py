@@ -66,8 +66,8 @@ def signed(e: dict[str, Any]) -> str:
     return f"{one(e['difference'])} points (95% interval {one(e['low'])} to {one(e['high'])})"
 
 
-BASELINE_TEXT = ("Replayed from the same point under the same reading with other luck (chance alone), the "
-                 "{what} changed in {count} ({pct}), so the reading's own effect is {effect}.")
+BASELINE_TEXT = ("Replayed from the same point under the recommended reading with the same new luck (chance "
+                 "alone), the {what} changed in {count} ({pct}), so the reading's own effect is {effect}.")
 
 
 def _pool(settings: list[dict[str, Any]], key: str) -> int:

@@ -47,10 +47,10 @@ def naming(text: str, names: Iterable[str]) -> list[tuple[str, list[str]]]:
 
 
 def prose_problems(entry: Entry, files: Mapping[str, str], fields: tuple[str, ...] = ("answer", "recommendation"),
-                   extra: Mapping[str, tuple[str, ...]] | None = None) -> list[str]:
+                   via: tuple[str, str] | None = None) -> list[str]:
     """Each sentence of the entry's ``fields`` that names a source but carries no quotation, or a
-    quotation that none of the sources it names says. ``extra`` widens a source to the files that
-    also speak for it (say, the digest for a source known through it)."""
+    quotation that none of the sources it names says. ``via`` is ``(word, file)``: a sentence that
+    also names ``word`` (say, "digest") may quote that file, which speaks about the sources."""
     out = []
     for f in fields:
         for s, named in naming(getattr(entry, f), files):
@@ -58,7 +58,7 @@ def prose_problems(entry: Entry, files: Mapping[str, str], fields: tuple[str, ..
             if not got:
                 out.append(f"{entry.id}.{f}: names {', '.join(named)} without quoting: {s!r}")
                 continue
-            where = [files[n] for n in named] + [x for n in named for x in (extra or {}).get(n, ())]
+            where = [files[n] for n in named] + ([via[1]] if via and via[0] in s else [])
             for q in got:
                 if not any(sources.says(w, q) for w in where):
                     out.append(f"{entry.id}.{f}: {', '.join(named)} does not say {q!r}")

@@ -124,6 +124,10 @@ def _show(v: Any) -> str:
     return ("true" if v else "false") if isinstance(v, bool) else str(v)
 
 
+def _id_of(report: dict[str, Any], number: int) -> str:
+    return next(e["id"] for e in report["entries"] if e["number"] == number)
+
+
 def _md_first_page(report: dict[str, Any]) -> list[str]:
     """The publisher's first page: the errata in one list, then the entries most likely to come up."""
     page = report.get("first_page")
@@ -131,7 +135,8 @@ def _md_first_page(report: dict[str, Any]) -> list[str]:
         return []
     lines = ["## For the publisher", "", "### Errata: every sentence to replace, and its replacement", ""]
     for x in page["errata"]:
-        where = f"[{x['number']}](#{x['id']}) {x['lang'].upper()}"
+        where = ", ".join(f"[{n}](#{_id_of(report, n)})" for n in x.get("numbers", [x["number"]])) \
+            + f" {x['lang'].upper()}"
         if x["replace"]:
             lines.append(f"- {where}: replace “{x['replace']['text']}” ({x['replace']['source']}) with “{x['by']}”")
         else:
@@ -351,7 +356,8 @@ def _html_first_page(report: dict[str, Any]) -> list[str]:
         return []
     items = []
     for x in page["errata"]:
-        where = f'<a href="#{_e(x["id"])}">{x["number"]}</a> {x["lang"].upper()}'
+        where = ", ".join(f'<a href="#{_e(_id_of(report, n))}">{n}</a>' for n in x.get("numbers", [x["number"]])) \
+            + f" {x['lang'].upper()}"
         items.append(f"<li>{where}: replace “{_m(x['replace']['text'])}” ({_e(x['replace']['source'])}) with "
                      f"“{_m(x['by'])}”</li>" if x["replace"] else f"<li>{where}: add “{_m(x['by'])}”</li>")
     likely = [f'<li><a href="#{_e(x["id"])}">{x["number"]}. {_e(x["title"])}</a>: {_m(x["answer"])} Arose in '

@@ -1,8 +1,9 @@
 """Frequencies that measure the reading, not noise, for every game: seeded games per setting played
 by the game's players under the recommended reading; for each entry, where its readings first part
-(the situation *arises*), the game is replayed from there under each other reading with the same
-luck (the reading *changes* a result when it differs), and under the same reading with other luck
-(the *baseline*: what chance alone changes). A game plugs in a ``Plug``; the games run in pieces
+(the situation *arises*), the game is replayed from there under each reading with one other luck:
+the reading *changes* a result when another reading's replay ends differently from the game, and
+the same reading's replay is the *baseline*, what chance alone changes; the reading's own effect
+is the difference, exactly zero where the reading changes nothing. A game plugs in a ``Plug``; the games run in pieces
 (``solver.pieces``), each piece's counts digested so that a test can replay a slice of a committed
 edition and compare (``recheck``)."""
 
@@ -19,7 +20,7 @@ from arbiter.solver.pieces import Pieces, local
 
 from .entry import Entry
 
-SAME, OTHER = 0, 1  # the luck of a replay: the game's own, or another (the baseline of chance)
+SAME, OTHER = 0, 1  # the luck of a replay: the game's own, or the other one every replay of the sample draws
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,9 @@ class Plug(Protocol):
     """What a game provides to be sampled. ``name`` says what was played in words (the report's
     method); ``settings`` the settings, each with the entries it measures (``measures``); ``play``
     a seeded game under the recommended reading; ``part`` where an entry's readings first part in
-    it (None: they never do); ``replay`` the game again from there under the entry's reading ``k``
+    it (None: they never do); ``replayable`` whether an entry's other readings can be played (a
+    reading that is only a way of counting cannot: its games count where it arises only);
+    ``replay`` the game again from there under the entry's reading ``k``
     with the given luck (SAME or OTHER); ``results`` what a game's result is at each of the
     entry's levels (primary first: ``("round",)``, ``("trick", "game")``). ``example`` (may
     return None) keeps what a report shows of a game where the reading changed the result."""
@@ -45,6 +48,7 @@ class Plug(Protocol):
     def measures(self, entry: Entry, setting: Setting) -> bool: ...
     def play(self, setting: Setting, seed: int) -> Any: ...
     def part(self, played: Any, entry: Entry) -> Any: ...
+    def replayable(self, entry: Entry) -> bool: ...
     def replay(self, played: Any, at: Any, entry: Entry, k: int, luck: int) -> Any: ...
     def results(self, played: Any, entry: Entry) -> dict[str, Any]: ...
     def example(self, played: Any, at: Any, entry: Entry, replays: list[Any]) -> dict[str, Any] | None: ...
@@ -62,7 +66,9 @@ def prefix(level: int, levels: Sequence[str]) -> str:
 
 def measure(plug: Plug, played: Any, entry: Entry) -> tuple[dict[str, int], dict[str, Any] | None]:
     """One game's counts for one entry (``games``, ``arises``, ``tested`` and, per result level,
-    ``changes``, ``baseline``, ``both``) and an example where the reading changed the primary result."""
+    ``changes``, ``baseline``, ``both``) and an example where, with the same luck, another reading's
+    replay ends with another primary result than the default reading's (``example`` is given the
+    replays, the default reading's first)."""
     results = plug.results(played, entry)
     levels = list(results)
     counts = {"games": 1, "arises": 0, "tested": 0}
@@ -71,9 +77,15 @@ def measure(plug: Plug, played: Any, entry: Entry) -> tuple[dict[str, int], dict
     at = plug.part(played, entry)
     if at is None:
         return counts, None
-    counts["arises"] = counts["tested"] = 1
-    others = [plug.replay(played, at, entry, k, SAME) for k in range(1, len(entry.readings))]
+    counts["arises"] = 1
+    if not plug.replayable(entry):
+        return counts, None
+    counts["tested"] = 1
+    # Every replay from the point where the readings part draws the same other luck: the default
+    # reading's replay is the baseline of chance, and where the reading changes nothing the others
+    # are that very game, so the effect (changes minus baseline) of chance alone is exactly zero.
     chance = plug.replay(played, at, entry, 0, OTHER)
+    others = [plug.replay(played, at, entry, k, OTHER) for k in range(1, len(entry.readings))]
     got = [plug.results(r, entry) for r in others]
     luck = plug.results(chance, entry)
     for k, level in enumerate(levels):
@@ -82,8 +94,8 @@ def measure(plug: Plug, played: Any, entry: Entry) -> tuple[dict[str, int], dict
         p = prefix(k, levels)
         counts[p + "changes"], counts[p + "baseline"], counts[p + "both"] = int(changed), int(base), int(changed and base)
     example = None
-    if counts["changes"]:
-        example = plug.example(played, at, entry, others)
+    if any(g[levels[0]] != luck[levels[0]] for g in got):
+        example = plug.example(played, at, entry, [chance, *others])
     return counts, example
 
 
@@ -163,9 +175,18 @@ def rows(sample: Sample, entry: Entry, plug: Plug) -> list[dict[str, Any]]:
 
 
 def record(sample: Sample, games: int, seed: int) -> dict[str, Any]:
-    """What a report keeps of its sample so that a test can replay a slice of it: the inputs and
-    every piece's digest."""
-    return {"games": games, "seed": seed, "chunk": sample.chunk, "digests": sample.digests}
+    """What a report keeps of its sample so that a test can replay a slice of it and recompute its
+    figures: the inputs, every piece's digest, and the counts per entry and setting."""
+    counts: dict[str, dict[str, dict[str, int]]] = {}
+    for (id, key), c in sorted(sample.counts.items()):
+        counts.setdefault(id, {})[key] = c
+    return {"games": games, "seed": seed, "chunk": sample.chunk, "digests": sample.digests, "counts": counts}
+
+
+def recorded(plug: Plug, entries: Sequence[Entry], rec: dict[str, Any]) -> Sample:
+    """The Sample a ``record`` keeps (without its examples), to recompute the figures from."""
+    counts = {(id, key): c for id, by in rec["counts"].items() for key, c in by.items()}
+    return Sample(counts, {}, rec["digests"], plug.settings(entries), rec["chunk"])
 
 
 def recheck(plug: Plug, entries: Sequence[Entry], recorded: dict[str, Any], pick: Callable[[int, int], bool],

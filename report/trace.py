@@ -30,30 +30,49 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\[«“\"(ÉÀÊ•])")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}")
 
 
-def _lines(text: str) -> Iterable[str]:
-    """The text's lines as prose: Markdown headings, bullets and table cells become lines of their
-    own; table rules, code fences and empty lines go."""
-    for raw in text.splitlines():
+_BLOCK = re.compile(r"^(#+|[-*•]|\d+\.)\s+")
+
+
+def _lines(text: str, wrapped: bool) -> Iterable[str]:
+    """The text's paragraphs as lines of prose: a Markdown heading or bullet starts one of its own,
+    a table row is one line (its cells joined by `` | ``), table rules, code fences and empty lines
+    go. In a ``wrapped`` text (Markdown, hard-wrapped) a line that starts nothing new continues
+    the paragraph before it; in a plain text every line is a paragraph (tabs separate cells)."""
+    para: list[str] = []
+    for raw in [*text.splitlines(), ""]:
         line = raw.strip()
+        starts = not line or line.startswith(("```", "|")) or _BLOCK.match(line) or not wrapped
+        if starts and para:
+            yield " ".join(para)
+            para = []
         if not line or line.startswith("```") or _TABLE_RULE.match(line):
             continue
         if line.startswith("|"):
-            yield from (cell.strip() for cell in line.strip("|").split("|") if cell.strip())
+            yield " | ".join(cell.strip() for cell in line.strip("|").split("|") if cell.strip())
             continue
-        line = re.sub(r"^(#+|[-*•]|\d+\.)\s+", "", line)
-        yield from (cell.strip() for cell in line.split("\t") if cell.strip())
+        line = _BLOCK.sub("", line)
+        if wrapped:
+            para.append(line)
+        else:
+            yield from (cell.strip() for cell in line.split("\t") if cell.strip())
 
 
-def sentences(text: str) -> list[str]:
+def sentences(text: str, wrapped: bool = False) -> list[str]:
     """Every sentence of a rule text, in order, each once (the first occurrence), in the form
-    ``sources.normal`` gives (white space folded, Markdown emphasis removed)."""
+    ``sources.normal`` gives (white space folded, Markdown emphasis removed); ``wrapped`` for a
+    hard-wrapped Markdown text (see ``_lines``)."""
     seen: dict[str, None] = {}
-    for line in _lines(text):
+    for line in _lines(text, wrapped):
         for s in _SENTENCE_END.split(sources.normal(line)):
             s = s.strip()
             if s and s not in seen:
                 seen[s] = None
     return list(seen)
+
+
+def source_sentences(name: str) -> list[str]:
+    """The sentences of the shipped rule text ``name`` (Markdown files are read as wrapped)."""
+    return sentences(sources.text(name), name.endswith(".md"))
 
 
 @dataclass(frozen=True)
@@ -74,10 +93,10 @@ def literal(sentence: str) -> str:
     return re.escape(sources.normal(sentence))
 
 
-def cover(source_text: str, rows: tuple[Trace, ...]) -> list[tuple[str, list[int]]]:
-    """Each sentence of the text with the indexes of the rows that match it."""
+def cover(source_text: list[str], rows: tuple[Trace, ...]) -> list[tuple[str, list[int]]]:
+    """Each of the sentences with the indexes of the rows that match it."""
     compiled = [re.compile(r.match) for r in rows]
-    return [(s, [k for k, rx in enumerate(compiled) if rx.fullmatch(s)]) for s in sentences(source_text)]
+    return [(s, [k for k, rx in enumerate(compiled) if rx.fullmatch(s)]) for s in source_text]
 
 
 def problems(traces: Mapping[str, tuple[Trace, ...]], known: Mapping[str, Iterable[str]]) -> list[str]:
@@ -88,7 +107,7 @@ def problems(traces: Mapping[str, tuple[Trace, ...]], known: Mapping[str, Iterab
     out = []
     names = {k: set(v) for k, v in known.items()}
     for name, rows in traces.items():
-        covered = cover(sources.text(name), rows)
+        covered = cover(source_sentences(name), rows)
         used: set[int] = set()
         for s, ks in covered:
             used.update(ks)
@@ -125,7 +144,7 @@ def appendix(title: str, intro: str, traces: Mapping[str, tuple[Trace, ...]], la
     tables = []
     for name, rows in traces.items():
         body = []
-        for k, (s, ks) in enumerate(cover(sources.text(name), rows), 1):
+        for k, (s, ks) in enumerate(cover(source_sentences(name), rows), 1):
             row = rows[ks[0]] if ks else None
             by = ", ".join(_ref(r, numbers) for r in row.by) if row else "NOTHING"
             found = "; ".join(f"{q}: {f}" for q, f in row.found) if row and row.found else "nothing found"

@@ -34,7 +34,11 @@ SWITCH_PRESET = {
     "advanced_draw_count": "advanced",
     "tie_break": "basic",
     "out_palettes": "basic",
+    "winning_check": "basic",
+    "discard_becomes": "basic",
 }
+# Switches that change a turn only beside another reading, set on the preset for their cases.
+SWITCH_BESIDE = {"action1_only_card": {"action1_count": "before_play"}}
 
 
 def make_case(case_id: str, request: dict[str, Any], why: str | None = None) -> dict[str, Any]:
@@ -250,7 +254,7 @@ def _switch_cases() -> list[dict]:
     for name, values in SWITCHES.items():
         if name in ("actions", "advanced") or name in MATCH_LEVEL:
             continue
-        base = PRESETS[SWITCH_PRESET.get(name, "actions")]
+        base = PRESETS[SWITCH_PRESET.get(name, "actions")].with_switches(**SWITCH_BESIDE.get(name, {}))
         for value in values[1:]:
             alt = base.with_switches(**{name: value})
             found = 0

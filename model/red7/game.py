@@ -227,7 +227,11 @@ class TurnGenerator:
         n = number_of(c)
         options = list(getattr(self, f"_action{n}")(t, c))
         yield from options
-        if not options or self.rs.action_mode == "optional":
+        mode = self.rs.action_mode
+        # "if you can": mandatory when possible (the default); optional; or, read as "if doing it
+        # can keep you in", skipped when every way of carrying it out ends the turn not winning.
+        if not options or mode == "optional" or mode == "if_it_keeps_you_in" and not any(
+                stays for o in options for _, stays in self.after_play(o)):
             yield t
 
     def _action1(self, t: _Turn, c: Card) -> Iterator[_Turn]:
@@ -235,8 +239,8 @@ class TurnGenerator:
         targets = range(self.pos.players) if self.rs.action1_out_players == "allowed" else self.pos.in_play
         for j in targets:
             theirs = _bits(t.palettes[j])
-            if j == self.me or theirs < 2:
-                continue  # never an opponent's only card
+            if j == self.me or not theirs or theirs < 2 and self.rs.action1_only_card == "never":
+                continue  # never an opponent's only card (V1.1), unless FR's silence is read as allowing it
             if self.rs.action1_eligibility == "at_least_as_many" and theirs < mine:
                 continue
             for x in cards_of(t.palettes[j]):
@@ -265,8 +269,8 @@ class TurnGenerator:
             else:
                 yield moved
             if self.rs.action7_destination == "canvas_or_deck":
-                yield _Turn(t.hand, left, (x,) + t.deck, t.rule, t.drawn, t.moved_to_canvas, t.failed,
-                            t.steps + ((DECK, x),))
+                deck = (x,) + t.deck if self.rs.action7_deck_place == "top" else t.deck + (x,)
+                yield _Turn(t.hand, left, deck, t.rule, t.drawn, t.moved_to_canvas, t.failed, t.steps + ((DECK, x),))
 
     # -- Advanced draw ------------------------------------------------------------------------
     def advanced_draw(self, t: _Turn, discarded: Card) -> Iterator[_Turn]:
@@ -295,6 +299,14 @@ class TurnGenerator:
         keep_losing = self.keep_losing
         if t.failed and not keep_losing or t.moved_to_canvas and not self.rs.discard_after_action7:
             return
+        if self.rs.discard_becomes == "was_not_winning" and self.winning(t):
+            return  # FR read literally: the discard must make the player "devenir vainqueur"
+        if self.rs.winning_check == "every_step" and t.steps and not t.failed and not self.winning(t):
+            # FR's "durant son tour" read literally: not winning after the Palette play is out,
+            # whatever the discard does.
+            if not keep_losing:
+                return
+            t = _Turn(t.hand, t.palettes, t.deck, t.rule, t.drawn, t.moved_to_canvas, True, t.steps)
         # A discard and a draw leave the Palettes as they are, so the discarded card's colour alone
         # decides whether the mover stays in: a losing turn is dropped before it is built.
         usable = t.hand if self.rs.action3_draw_discardable else t.hand & ~t.drawn

@@ -18,7 +18,7 @@ SWITCHES: dict[str, tuple[Any, ...]] = {
     "nobody_qualifies": (NOBODY, HIGHEST_CARD),
     "losing_turns": ("not_generated", "legal", "plays_only", "discards_only"),
     "advanced_draw": ("optional", "mandatory"),
-    "action_mode": ("mandatory", "optional"),
+    "action_mode": ("mandatory", "optional", "if_it_keeps_you_in"),
     "action1_eligibility": ("at_least_as_many", "any"),
     "action1_count": ("after_play", "before_play"),
     "action1_destination": ("deck_top", "deck_bottom"),
@@ -38,6 +38,10 @@ SWITCHES: dict[str, tuple[Any, ...]] = {
     "advanced_draw_count": ("at_discard", "turn_start"),
     "tie_break": ("deciding_group", "highest_card"),
     "out_palettes": ("ignored", "compete"),
+    "winning_check": ("end_of_turn", "every_step"),
+    "discard_becomes": ("winning_after", "was_not_winning"),
+    "action1_only_card": ("never", "allowed"),
+    "action7_deck_place": ("top", "bottom"),
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbiter.model import sources
 from arbiter.model.red7 import PRESETS
 from arbiter.model.red7.cards import INDIGO, NUMBER_MASK, CardMask
 from arbiter.model.red7.ruleset import SWITCHES
@@ -12,6 +13,8 @@ from arbiter.model.red7.ruleset import SWITCHES
 from ..entry import Catalogue, Edition, Entry, Quote, Reading, Retired, switch_readings
 
 EN_REF, FR, V11 = "EN-REF", "FR", "V1.1"
+DIGEST = "red7-digest.md"
+FILES = {EN_REF: "red7-card-reference.en.txt", FR: "red7-rules.fr.txt", V11: DIGEST}  # where each source is read
 SOURCES = {
     EN_REF: "red7-card-reference.en.txt: English card-by-card reference. It says its effects follow the English "
             "v1.3 rulebook, which is not among our sources: where it differs from V1.1 the difference may be a "
@@ -20,12 +23,16 @@ SOURCES = {
     V11: "the publisher's English rulebook v1.1 (2014). Its text is not among our sources: what is shown is the "
          "summary in red7-digest.md, in our words, and is marked as a paraphrase, never as a quotation.",
 }
-V1, V2 = "1", "2"
+V1, V2, V3 = "1", "2", "3"
 EDITIONS = (
     Edition(V1, "First report: 17 entries written for programmers (switches, witnesses, random-play shares)."),
     Edition(V2, "FAQ and errata edition: answers first, recommendations and wording in English and French, "
                 "corrected reasons, the four silent engine choices and further points as new entries, "
                 "frequencies between reasonable players."),
+    Edition(V3, "Claims from results: every sentence about play written from a computed result, sentences about "
+                "a source quoted and checked against the source files, errors of edition 2 corrected, switches and "
+                "examples for the entries that had none, frequencies against the baseline of chance, a publisher's "
+                "first page, a glossary and a traceability appendix."),
 )
 RETIRED = (Retired(12, "discard-after-action7", V2, "merged into entry 11: no witness separates it from the timing "
                                                     "of the 7's check, so both are one question with three readings"),)
@@ -69,9 +76,15 @@ _ONE_FR = ("Carte de valeur 1 : Défaussez vers la pioche une carte de la Palett
            "autant ou plus de carte que vous sur votre Palette.")
 _SEVEN_EN = "Remove a Palette card to the Canvas or draw-deck top; stay in the round."
 _SEVEN_FR = "Carte de valeur 7 : Choisissez une carte de votre Palette et défaussez-la sur la Toile ou sur la pioche."
+# One replacement for FR's sentence on the 7, shared by the entries that correct it (9 and 34).
+_SEVEN_FR_NEW = ("Quand vous jouez un 7, déplacez une autre carte de votre Palette soit sur la Toile (elle devient la "
+                 "règle), soit face cachée sur le dessus de la pioche.")
 _SEVEN_V11 = "7: discard one *other* card of your Palette to the Canvas; it becomes the rule, so you must be winning under it."
 _ADV_DRAW_FR = ("Si vous jouez une carte sur la Toile dont la valeur numérique est supérieure au nombre de cartes "
                 "présentes sur votre Palette, vous piochez une carte (excepté si la pioche est vide).")
+# One replacement for FR's Advanced draw sentence, shared by the entries that correct it (3 and 31).
+_ADV_DRAW_FR_NEW = ("Si vous défaussez sur la Toile une carte de votre main dont la valeur est supérieure au nombre de "
+                    "cartes de votre Palette, vous pouvez piocher une carte (excepté si la pioche est vide).")
 _ADV_DRAW_V11 = ("When you discard to the Canvas a card whose number is higher than the number of cards in your "
                  "Palette, you *may* draw a card (unless the deck is empty).")
 _DISCARD_FR = ("Défausser une carte de sa main sur la Toile afin de modifier la règle en vigueur. Cette action est "
@@ -81,8 +94,17 @@ _END_V11 = "A player not winning at the end of their own turn is out of the roun
 _TURN_V11 = ("On a turn a player does exactly one of: play a hand card to their Palette; discard a hand card to the "
              "Canvas (the top Canvas card's colour is the new rule, and the player must be winning under it); play "
              "to the Palette and then discard to the Canvas; or do nothing and lose (forced when the hand is empty).")
-_ERRATA = (" EN-REF follows the v1.3 rulebook, which we do not have: its difference from V1.1 here may be a "
-           "deliberate erratum.")
+_ERRATA = (" EN-REF says 'Effects follow the English v1.3 rulebook', which we do not have: its difference from V1.1 "
+           "here may be a deliberate erratum.")
+_TABLE_HEAD = "point | V1.1 | EN-REF | FR"
+
+
+def differences(point: str) -> Quote:
+    """The row of the digest's table of differences (``Where the sources differ``) for ``point``,
+    quoted with the table's head: what the digest says each source says."""
+    row = next(line.strip().strip("|").strip() for line in sources.text(DIGEST).splitlines()
+               if line.startswith(f"| {point} |"))
+    return p11(f"{_TABLE_HEAD} (...) {row}")
 _LOSING = ("basic", "actions", "advanced")
 
 ENTRIES: tuple[Entry, ...] = (
@@ -102,7 +124,7 @@ ENTRIES: tuple[Entry, ...] = (
         meanings=(("nobody is winning, so the player to move cannot end a turn there and stays in only by "
                   "another turn"), "the highest card overall decides, as if every card qualified"),
         recommendation="Adopt 'nobody is winning'. Every source compares qualifying cards only and none lets a "
-                       "card that does not meet the rule win. V1.1's 'one card is always enough' (in the digest's "
+                       "card that does not meet the rule win. V1.1's 'One card is always enough for any of the rules' (in the digest's "
                        "words) is about how many cards you need, not about who wins when nobody has one, so it "
                        "agrees with this reading; it simply does not cover the case. With 'highest card' a player "
                        "could discard Green with no even card and stay in, which changes play (see the witness).",
@@ -125,14 +147,17 @@ ENTRIES: tuple[Entry, ...] = (
         sources=(Quote(FR, _DISCARD_FR),
                  p11(_TURN_V11),
                  p11(_END_V11),
-                 Quote(FR, _END_FR)),
+                 Quote(FR, _END_FR),
+                 differences("a discard that leaves you not winning")),
         meanings=(("a discard that would leave the mover not winning is not a legal turn; `pass` is the one way to "
                   "give up"), "such a discard is legal and puts the mover out, but the Canvas keeps the new rule"),
-        recommendation="Adopt 'not allowed'. FR says outright that the discard is possible only if the player "
-                       "is winning after it; V1.1 (in the digest's words) says the player 'must be winning under "
-                       "it', which reads the same way. The readings differ in play: a losing discard still "
-                       "changes the rule, so with 3 or 4 players the player going out picks which opponent is "
-                       "winning, and in Advanced it changes the rule the round winner banks under.",
+        recommendation="Adopt 'not allowed'. FR says the discard is 'possible uniquement si le joueur devient "
+                       "vainqueur après modification de la règle'. V1.1 differs: the digest's table of differences "
+                       "gives V1.1 as 'you lose' on 'a discard that leaves you not winning', that is, the discard "
+                       "is made and the player is out, although its turn summary says 'the player must be winning "
+                       "under it'. The readings differ in play: a losing discard still changes the rule, so with 3 "
+                       "or 4 players the player going out picks which opponent is winning, and in Advanced it "
+                       "changes the rule the round winner banks under.",
         en="You may discard a card to the Canvas only if you are winning under the new rule. If you cannot, "
            "you may not make that discard.",
         fr="Vous ne pouvez défausser une carte sur la Toile que si vous êtes vainqueur avec la nouvelle règle ; "
@@ -140,7 +165,8 @@ ENTRIES: tuple[Entry, ...] = (
         related=("losing-play", "same-colour-discard", "fr-becomes-winner"),
         changes=((V2, ("Split from the former 'losing-turn' entry: this entry keeps number 2 and covers discards; "
                       "plays are entry 18. The old reason ('a losing turn and pass end the same way') was false "
-                      "with 3 or more players, with the Action rule and in Advanced, and is withdrawn.")),),
+                      "with 3 or more players, with the Action rule and in Advanced, and is withdrawn.")),
+                 (V3, "The reason no longer says V1.1 'reads the same way': the digest gives V1.1 as 'you lose'.")),
     ),
     entry(
         3, "advanced-draw", "Is the Advanced draw optional?",
@@ -148,15 +174,16 @@ ENTRIES: tuple[Entry, ...] = (
                  "must you?",
         answer="You may draw; you do not have to.",
         kind="conflict", preset="advanced", switch="advanced_draw",
-        sources=(p11(_ADV_DRAW_V11), Quote(FR, _ADV_DRAW_FR)),
+        sources=(p11(_ADV_DRAW_V11), Quote(FR, _ADV_DRAW_FR), differences("Advanced draw")),
+        replaces_fr=Quote(FR, _ADV_DRAW_FR),
         meanings=("the player may draw or not", "the player must draw"),
-        recommendation="Adopt 'may'. V1.1 (the publisher's English rulebook, in the digest's words) says 'may'; "
-                       "FR's 'vous piochez' reads as an imperative but is a translation; EN-REF is silent. A "
-                       "forced draw can matter: the drawn card may be needed by an opponent's later draw.",
+        recommendation="Adopt 'may'. V1.1 (the publisher's English rulebook, in the digest's words) says 'you may "
+                       "draw a card'; FR's 'vous piochez' reads as an imperative but is a translation; the digest's "
+                       "table gives EN-REF as 'unsaid'. A forced draw can matter: the drawn card may be needed by "
+                       "an opponent's later draw.",
         en="After you discard to the Canvas a card whose number is higher than the number of cards in your "
            "Palette, you may draw a card from the deck (if it is not empty).",
-        fr="Après avoir défaussé sur la Toile une carte dont la valeur est supérieure au nombre de cartes de "
-           "votre Palette, vous pouvez piocher une carte (si la pioche n'est pas vide).",
+        fr=_ADV_DRAW_FR_NEW,
         related=("advanced-draw-count", "action7-advanced-draw"),
     ),
     entry(
@@ -171,14 +198,18 @@ ENTRIES: tuple[Entry, ...] = (
                      "you may not take that player's only Palette card.")),
         meanings=("an opponent with at least as many Palette cards as you, never their only card",
                   "any opponent, never their only card (V1.1)"),
-        recommendation="Adopt FR's definition with V1.1's only-card limit on top. EN-REF speaks first and says "
-                       "'eligible' without defining it; FR is the only text that defines it; V1.1 (digest) "
-                       "allows any opponent. Because EN-REF follows v1.3, 'eligible' may be a v1.3 erratum that "
-                       "FR's definition reflects." ,
+        recommendation="Adopt FR's definition ('si celui-ci a autant ou plus de carte que vous sur votre Palette') "
+                       "with V1.1's limit on top ('you may not take that player's only Palette card'). EN-REF speaks "
+                       "first and says 'eligible' without defining it; FR is the only text that defines it; V1.1 "
+                       "(digest) allows 'another player's Palette'. Because EN-REF says 'Effects follow the English "
+                       "v1.3 rulebook', 'eligible' may be a v1.3 erratum that FR's definition reflects.",
+        replaces_en=Quote(EN_REF, "[Actions] Remove an eligible opponent’s Palette card to the draw deck; your turn must "
+                                  "still keep you in the round."),
+        replaces_fr=Quote(FR, _ONE_FR),
         en="When you play a 1, choose an opponent who has at least as many Palette cards as you (counting the "
            "1) and more than one card, and put one of their Palette cards face down on top of the deck.",
         fr="Quand vous jouez un 1, choisissez un adversaire qui a au moins autant de cartes que vous sur sa "
-           "Palette (le 1 compris) et plus d'une carte, et placez une de ses cartes face cachée sur la pioche.",
+           "Palette (le 1 compris) et plus d'une carte, et placez une de ses cartes face cachée sur le dessus de la pioche.",
         related=("action1-count", "action1-only-card", "action1-out-players"),
     ),
     entry(
@@ -207,8 +238,9 @@ ENTRIES: tuple[Entry, ...] = (
         sources=(Quote(EN_REF, _ONE_EN), Quote(FR, _ONE_FR),
                  p11("take a card from another player's Palette and put it face down on top of the draw deck")),
         meanings=("on top of the draw deck", "at the bottom of the draw deck"),
-        recommendation="Adopt 'on top'. EN-REF and FR say only 'to the draw deck'; V1.1 (digest) says on top. "
-                       "It matters: the next draw (a 3 or the Advanced draw) takes that card.",
+        recommendation="Adopt 'on top'. EN-REF says only 'to the draw deck' and FR 'vers la pioche'; V1.1 (digest) "
+                       "says 'on top of the draw deck'. It matters: the next draw (a 3 or the Advanced draw) takes "
+                       "that card.",
         en="Put the card taken by a 1 face down on top of the draw deck.",
         fr="Placez la carte prise par un 1 face cachée sur le dessus de la pioche.",
         related=("action7-destination",),
@@ -219,9 +251,11 @@ ENTRIES: tuple[Entry, ...] = (
         answer="Yes.",
         kind="gap", preset="actions", switch="action3_draw_discardable",
         sources=(Quote(EN_REF, "Draw one card, if possible; it may supply your subsequent Canvas discard."),
-                 Quote(FR, "Carte de valeur 3 : Piochez une carte."), p11("3: draw a card if you can.")),
+                 Quote(FR, "Carte de valeur 3 : Piochez une carte."), p11("3: draw a card if you can."),
+                 differences("3: drawn card usable for this turn's discard")),
         meanings=("yes, the drawn card may be discarded this turn", "no, it joins the hand only after this turn"),
-        recommendation="Adopt 'yes': EN-REF says so in so many words; FR and V1.1 are silent.",
+        recommendation="Adopt 'yes': EN-REF says 'it may supply your subsequent Canvas discard'; the digest's table "
+                       "gives V1.1 and FR as 'unsaid'.",
         en="The card you draw with a 3 joins your hand at once and may be the card you discard to the Canvas this "
            "turn.",
         fr="La carte piochée grâce à un 3 rejoint aussitôt votre main et peut être celle que vous défaussez sur "
@@ -236,9 +270,11 @@ ENTRIES: tuple[Entry, ...] = (
         sources=(Quote(EN_REF, "Play another hand card to your Palette and resolve its Action, if any."),
                  Quote(EN_REF, "5 — extra Palette play. The new card can trigger another Action."),
                  Quote(FR, "Carte de valeur 5 : Jouer une autre carte de votre main sur votre Palette."),
-                 p11("5: play another hand card to your Palette; you may still discard to the Canvas afterwards.")),
+                 p11("5: play another hand card to your Palette; you may still discard to the Canvas afterwards."),
+                 differences("5: the extra card's action")),
         meanings=("yes, actions chain", "no, the extra card's action does not happen"),
-        recommendation="Adopt 'yes': EN-REF says so twice; FR and V1.1 are silent.",
+        recommendation="Adopt 'yes': EN-REF says so twice ('resolve its Action, if any', 'The new card can trigger "
+                       "another Action'); the digest's table gives V1.1 and FR as 'unsaid'.",
         en="The card you play with a 5 is played to your Palette like any other, and its own action happens.",
         fr="La carte jouée grâce à un 5 est jouée sur votre Palette comme une autre, et son effet s'applique.",
     ),
@@ -251,12 +287,14 @@ ENTRIES: tuple[Entry, ...] = (
                  Quote(EN_REF, "7 — remove. Move a Palette card to Canvas or draw-deck top."),
                  Quote(FR, _SEVEN_FR), p11(_SEVEN_V11)),
         meanings=("the Canvas or the top of the draw deck", "the Canvas only (V1.1)"),
-        recommendation="Adopt 'Canvas or deck': EN-REF speaks first and FR agrees; V1.1 (digest) alone says "
-                       "the Canvas." + _ERRATA,
+        recommendation="Adopt the Canvas or the deck: EN-REF speaks first ('Move a Palette card to Canvas or "
+                       "draw-deck top') and FR agrees ('défaussez-la sur la Toile ou sur la pioche'); V1.1 (digest) "
+                       "alone says 'discard one other card of your Palette to the Canvas'." + _ERRATA,
         en="When you play a 7, move another card of your Palette either to the Canvas (it becomes the rule) or "
            "face down on top of the draw deck.",
-        fr="Quand vous jouez un 7, déplacez une autre carte de votre Palette soit sur la Toile (elle devient la "
-           "règle), soit face cachée sur le dessus de la pioche.",
+        fr=_SEVEN_FR_NEW,
+        replaces_en=Quote(EN_REF, _SEVEN_EN),
+        replaces_fr=Quote(FR, _SEVEN_FR),
         related=("action7-self", "action7-check", "action1-destination"),
     ),
     entry(
@@ -267,18 +305,23 @@ ENTRIES: tuple[Entry, ...] = (
         kind="conflict", preset="advanced+actions", switch="action7_advanced_draw",
         sources=(Quote(EN_REF, "This removal gives no Advanced draw."),
                  Quote(EN_REF, "[Advanced] This discard earns no bonus draw."),
-                 p11(_SEVEN_V11), p11(_ADV_DRAW_V11), Quote(FR, _ADV_DRAW_FR)),
+                 p11(_SEVEN_V11), p11(_ADV_DRAW_V11), Quote(FR, _ADV_DRAW_FR), differences("7: Advanced draw")),
         meanings=("no draw", "the Advanced draw applies as for a discard"),
-        recommendation="Adopt 'no draw': EN-REF says so twice. V1.1 is not silent: in the digest's words it "
-                       "calls the 7's move a 'discard' to the Canvas, which its draw rule covers, so V1.1 gives "
-                       "the draw; FR's 'jouez une carte sur la Toile' could include it too." + _ERRATA,
+        recommendation="Adopt no draw: EN-REF says so twice ('This removal gives no Advanced draw', 'This discard "
+                       "earns no bonus draw'). The digest's table gives V1.1 and FR as 'unsaid' on the point. A "
+                       "reader of V1.1 could still apply its draw rule ('When you discard to the Canvas a card "
+                       "whose number is higher than the number of cards in your Palette'), since the digest words "
+                       "the 7's move as 'discard one other card of your Palette to the Canvas'; FR's 'Si vous jouez "
+                       "une carte sur la Toile' could include it too (entry 31)." + _ERRATA,
         en="Moving a card to the Canvas with a 7 is not a discard from your hand and never gives the Advanced "
            "draw.",
         fr="Déplacer une carte sur la Toile avec un 7 n'est pas une défausse de votre main et ne donne jamais "
            "la pioche avancée.",
         related=("advanced-draw", "fr-play-to-canvas"),
         changes=((V2, ("The reason no longer calls V1.1 silent: it calls the 7's move a discard, which its draw "
-                      "rule covers.")),),
+                      "rule covers.")),
+                 (V3, ("Edition 2's 'V1.1 gives the draw' is withdrawn: the digest's table gives V1.1 as 'unsaid'; "
+                      "that its wording could be read to give it is said as a reading."))),
     ),
     entry(
         11, "action7-check", "What may follow a 7's move to the Canvas?",
@@ -297,12 +340,13 @@ ENTRIES: tuple[Entry, ...] = (
         sources=(p11(_SEVEN_V11), Quote(EN_REF, _SEVEN_EN), p11(_TURN_V11), p11(_END_V11), Quote(FR, _END_FR),
                  Quote(FR, "Jouer une carte de sa main sur sa Palette PUIS défausser une carte de sa main sur la "
                            "Toile afin de modifier la règle en vigueur.")),
-        recommendation="Adopt 'end of turn'. FR and V1.1 check winning at the end of the turn, and the turn "
-                       "is still 'play, then discard': the 7 moved a Palette card, not a hand card. V1.1's "
-                       "wording for the 7 ('it becomes the rule, so you must be winning under it', in the "
-                       "digest's words) supports 'at once', so this is a real choice; EN-REF's 'stay in the "
-                       "round' names the result, not a moment. The three readings give different turns (see the "
-                       "witness).",
+        recommendation="Adopt 'end of turn'. FR (“Si un joueur n'est pas le vainqueur à la fin de son tour”) and "
+                       "V1.1 ('A player not winning at the end of their own turn is out of the round') check "
+                       "winning at the end of the turn, and the turn is still a play then a discard: the 7 moved a "
+                       "Palette card, not a hand card. V1.1's wording for the 7 ('it becomes the rule, so you must "
+                       "be winning under it', in the digest's words) supports 'at once', so this is a real choice; "
+                       "EN-REF's 'stay in the round' names the result, not a moment. The three readings give "
+                       "different turns (see the examples).",
         en="After a 7 has moved a card to the Canvas you may still discard a card from your hand to the Canvas. "
            "Only the end of your turn counts: you must then be winning.",
         fr="Après qu'un 7 a déplacé une carte sur la Toile, vous pouvez encore défausser une carte de votre main "
@@ -317,9 +361,9 @@ ENTRIES: tuple[Entry, ...] = (
     entry(
         13, "action-mode", "Are actions mandatory?",
         question="When you play a 1, 3, 5 or 7 to your Palette, must you perform its action?",
-        answer="Yes, whenever it can be done; an action that cannot be done (a 7 alone with nothing to move, a 3 "
-               "on an empty deck) is skipped.",
-        kind="conflict", preset="actions", switch="action_mode",
+        answer="Yes, whenever it can be done; an action that cannot be done (a 1 with no eligible opponent, a 3 "
+               "on an empty deck, a 5 with no card left in hand) is skipped.",
+        kind="conflict", preset="actions", switch="action_mode", values=("mandatory", "optional"),
         sources=(p11("when you play a 1, 3, 5 or 7 *to your Palette* you *must* perform its action if you can."),
                  Quote(EN_REF, "[Actions] Odd-number abilities trigger only when played to a Palette."),
                  Quote(FR, "Jouez une carte impaire sur votre Palette active un effet particulier :")),
@@ -329,7 +373,12 @@ ENTRIES: tuple[Entry, ...] = (
                        "opponent the lead, a forced 3 can give an opponent the next card.",
         en="When you play a 1, 3, 5 or 7 to your Palette you must carry out its action if you can.",
         fr="Quand vous jouez un 1, 3, 5 ou 7 sur votre Palette, vous devez appliquer son effet si c'est possible.",
+        replaces_fr=Quote(FR, "Jouez une carte impaire sur votre Palette active un effet particulier :"),
         related=("action-if-you-can",),
+        changes=((V3, ("Edition 2's example of an action that cannot be done, 'a 7 alone with nothing to move', "
+                       "cannot arise: a Palette is never empty, so a 7 played to it always has another card to move. "
+                       "The answer now names cases that arise: a 1 with no eligible opponent, a 3 on an empty deck, "
+                       "a 5 with an empty hand.")),),
     ),
     entry(
         14, "banked-set", "Which cards are banked when groups tie?",
@@ -344,7 +393,7 @@ ENTRIES: tuple[Entry, ...] = (
                      "card of each colour) as a score pile; they score face value and are out of later deals.")),
         meanings=("the set that decided (the best group by count, then highest card)",
                   "every group as large as the deciding one, all together"),
-        recommendation="Adopt 'the deciding group': EN-REF's 'only the qualifying set' names one set, and the "
+        recommendation="Adopt the deciding group: EN-REF's 'only the qualifying set' names one set, and the "
                        "tie-break already picks it. Banking both pairs would score more and change who reaches "
                        "the target first.",
         en="In Advanced play the round winner banks only the cards of the group that decided the round; if two "
@@ -367,8 +416,8 @@ ENTRIES: tuple[Entry, ...] = (
                  Quote(EN_REF, "On the Canvas, compare the longest sequence of consecutive numbers."),
                  Quote(FR, "En cas d'égalité vis-à-vis de la règle, le vainqueur est celui qui possède la carte qui "
                            "respecte la règle de plus forte valeur.")),
-        recommendation="Adopt 'highest copy': FR's tie-break names the strongest card that meets the rule, and "
-                       "every copy meets it.",
+        recommendation="Adopt the highest copy: FR's tie-break names “la carte qui respecte la règle de plus forte "
+                       "valeur”, and every copy meets the rule.",
         en="Under Indigo, a second card of a number already in your run does not make it longer; for ties, your "
            "highest card of the run counts, whichever copy it is.",
         fr="Sous Indigo, une deuxième carte d'une valeur déjà présente dans votre suite ne l'allonge pas ; en cas "
@@ -406,10 +455,11 @@ ENTRIES: tuple[Entry, ...] = (
                  Quote(EN_REF, "[Advanced] A scored card is worth its printed number.")),
         meanings=("a shared win", "most cards banked wins"),
         recommendation="Adopt a shared win: no source breaks the tie, and any tie-break would be a new rule.",
-        en="If the game ends because no new hand can be dealt and two or more players have the highest score, "
-           "they share the win.",
-        fr="Si la partie s'arrête faute de pouvoir distribuer une nouvelle main et que plusieurs joueurs ont le "
-           "meilleur score, ils gagnent ex aequo.",
+        en="If the game ends because the cards left cannot give every player 7 hand cards and 1 Palette card, and "
+           "two or more players have the highest score, they share the win.",
+        fr="Si la partie s'arrête parce que les cartes restantes ne permettent plus de donner à chaque joueur 7 "
+           "cartes en main et 1 carte sur sa Palette, et que plusieurs joueurs ont le meilleur score, ils gagnent "
+           "ex aequo.",
         related=("new-hand",),
     ),
     entry(
@@ -425,8 +475,11 @@ ENTRIES: tuple[Entry, ...] = (
                            "en cours.")),
         meanings=("a play that leaves the mover not winning is not a legal turn; `pass` is the way out",
                   "such a play is legal and puts the mover out (its action, if any, happens)"),
-        recommendation="Adopt 'not a turn'. FR restricts only discards; its end-of-turn rule and V1.1's (digest) "
-                       "describe what happens to a player who is not winning, which reads as allowing the play. "
+        recommendation="Adopt 'not a turn'. FR restricts only discards ('Cette action est possible uniquement "
+                       "si le joueur devient vainqueur'); its end-of-turn rule (“Si un joueur n'est pas le vainqueur "
+                       "à la fin de son tour, il est éliminé de la manche en cours”) and V1.1's ('A player not "
+                       "winning at the end of their own turn is out of the round') describe what happens to a "
+                       "player who is not winning, which reads as allowing the play. "
                        "EN-REF speaks first for the two cards where it matters most: a 1 'must still keep you in "
                        "the round' and a 7 must 'stay in the round'. Without actions the play and a pass end the "
                        "same way for everyone; with actions a losing 1 or 7 would let a player going out reshape "
@@ -446,8 +499,9 @@ ENTRIES: tuple[Entry, ...] = (
                  Quote(EN_REF, "a card’s number ranks it and its color becomes a rule only when it is on top of the "
                                "Canvas.")),
         meanings=("allowed", "not allowed: a discard must change the rule"),
-        recommendation="Adopt 'allowed'. V1.1 (digest) sets no condition but being winning; EN-REF is silent; "
-                       "FR's 'afin de modifier la règle' states the usual purpose. It matters when a player with "
+        recommendation="Adopt 'allowed'. V1.1 (digest) sets no condition but 'the player must be winning under "
+                       "it'; no sentence of EN-REF speaks of a discard's colour; FR's 'afin de modifier la règle' "
+                       "states the usual purpose. It matters when a player with "
                        "few cards wants to shed a hand card (Advanced draw, or to leave a 3 for later).",
         en="You may discard a card of the current rule's colour; the rule does not change.",
         fr="Vous pouvez défausser une carte de la couleur de la règle en vigueur ; la règle ne change pas.",
@@ -482,7 +536,7 @@ ENTRIES: tuple[Entry, ...] = (
                  Quote(FR, _ONE_FR)),
         meanings=("never", "allowed (with the same eligibility)"),
         recommendation="Adopt 'never'. EN-REF's 'eliminated Palettes stop competing' and V1.1's face-down Palette "
-                       "(digest) take an out player out of the round; FR's 'un adversaire' does not say. It "
+                       "(digest) take an out player out of the round; FR's 'un adversaire' does not say which. It "
                        "matters: taking from an out player puts a card on the deck without weakening anybody.",
         en="A 1 may take a card only from a player who is still in the round.",
         fr="Un 1 ne peut prendre une carte qu'à un joueur encore en lice.",
@@ -535,8 +589,8 @@ ENTRIES: tuple[Entry, ...] = (
                  Quote(EN_REF, "Rulings that apply to every row below: ties use qualifying cards only; eliminated "
                                "Palettes stop competing.")),
         meanings=("the highest card of the compared group", "the highest card of the whole Palette"),
-        recommendation="Adopt 'of the group'. 'Meeting the rule' is used in two senses: any card is 'of one "
-                       "colour' or 'of one number', but only the compared group qualifies; EN-REF's 'ties use "
+        recommendation="Adopt the highest card of the group. Meeting the rule is said in two senses: any card is "
+                       "of one colour or of one number, but only the compared group qualifies. EN-REF's 'ties use "
                        "qualifying cards only' settles it. The other reading changes who is winning whenever "
                        "groups tie.",
         en="If players tie on the count, compare the highest card of the group that counted (the pair, the "
@@ -568,44 +622,56 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     entry(
         26, "action1-only-card", "May a 1 take an opponent's only Palette card (FR)?", since=V2,
-        question="V1.1 forbids a 1 to take an opponent's only Palette card; FR does not mention it. Does FR allow it?",
-        answer="No, and under FR's own eligibility it never arises: you count your Palette with the 1 in it, so "
-               "you have at least two cards and an opponent with one is never eligible.",
-        kind="translation", preset="actions",
+        question="V1.1 forbids a 1 to take an opponent's only Palette card; FR's sentence on the 1 does not mention "
+                 "it. Does FR allow it?",
+        answer="No: a 1 never takes an opponent's only Palette card, in French as in English. With Palettes counted "
+               "as entry 5 recommends the question does not come up at all.",
+        kind="translation", preset="actions", switch="action1_only_card",
         sources=(Quote(FR, _ONE_FR),
                  p11("1: take a card from another player's Palette and put it face down on top of the draw deck; "
                      "you may not take that player's only Palette card.")),
-        recommendation="Keep V1.1's limit and add it to the French text. It changes play only with the "
-                       "'before the 1 is played' count of entry 5, where a player with a single Palette card "
-                       "could take another player's only card and leave them with an empty Palette.",
+        meanings=("never", "allowed, as FR does not forbid it"),
+        recommendation="Keep V1.1's limit (“you may not take that player's only Palette card”) and add it to the "
+                       "French text. FR's own eligibility ('si celui-ci a autant ou plus de carte que vous sur "
+                       "votre Palette') never reaches a one-card Palette when the 1 already counts in your Palette, "
+                       "as entry 5 recommends. With entry 5's other count a player with a single Palette card could "
+                       "take another player's only card and leave them with an empty Palette.",
         en="A 1 can never take an opponent's only Palette card.",
         fr="Un 1 ne peut jamais prendre la seule carte de la Palette d'un adversaire.",
         related=("action1-eligibility", "action1-count"),
-        notes=(("No switch: the engine applies V1.1's limit always. Under action1_count=after_play a Palette holds "
-               "at least 2 cards when a 1 resolves (its starting card never leaves, and a 7 cannot move itself), "
-               "so FR's 'autant ou plus' never reaches a one-card Palette."),),
+        same_in_play=("with the recommended count of entry 5 (the 1 already in your Palette), the player of a 1 "
+                      "holds at least two Palette cards when it resolves (a Palette is never empty and the 1 is in "
+                      "it), so an opponent FR's eligibility reaches holds two or more and the readings never offer "
+                      "different turns; they differ only beside entry 5's other count. A test checks it on every "
+                      "position of seeded Actions rounds and on random small positions."),
+        changes=((V3, ("The point is now a switch (action1_only_card), measured in play; the readings never differ "
+                      "under the recommended count, which a test checks in a stated scope.")),),
     ),
     entry(
         27, "winning-two-senses", "'Winning' and 'lose' in two senses", since=V2,
-        question="The texts say 'winning' both for leading under the current rule and for winning the round; V1.1 "
-                 "says a player who does nothing 'loses'. Which is meant where?",
-        answer="'Winning' during a round means leading under the current rule; the round is won by the last "
-               "player still in. 'Lose' in V1.1's turn list means going out of the round, not losing the game.",
+        question="The texts say 'winning' both for being ahead under the current rule and for winning the round; "
+                 "V1.1 says a player who does nothing 'loses'. Which is meant where?",
+        answer="'Winning' during a round means being ahead under the current rule; the round is won by the last "
+               "player still in. V1.1's 'lose' in its turn list means going out of the round, not losing the game.",
         kind="unclear", preset="basic",
         sources=(p11(_TURN_V11),
                  p11("The last player standing wins the round."),
                  Quote(FR, "Être le dernier joueur encore en lice afin de remporter la manche."),
                  Quote(FR, "Afin de ne pas être éliminé, chaque joueur doit être le vainqueur, c'est-à-dire respecter "
                            "la règle en vigueur, durant son tour de jeu.")),
-        recommendation="Use two words: 'leading' (or 'winning the rule') for the player ahead under the Canvas "
-                       "rule, and 'wins the round' for the last player in; say 'is out' instead of 'loses'. FR "
-                       "uses 'vainqueur' for the leader and 'remporter la manche' for the round; keep that.",
-        en="During a round, the player who best meets the Canvas rule is leading. At the end of your turn you "
-           "must be leading, or you are out. The last player still in wins the round.",
-        fr="Pendant la manche, le joueur qui respecte le mieux la règle de la Toile est en tête. À la fin de "
-           "votre tour, vous devez être en tête, sinon vous êtes éliminé. Le dernier joueur encore en lice "
+        recommendation="Keep winning for the player ahead under the Canvas rule, as V1.1 does ('the player must be "
+                       "winning under it'). FR's word for it is 'vainqueur' ('chaque joueur doit être le vainqueur'), "
+                       "and for the round 'remporter la manche'. Say wins the round for the last player still in, "
+                       "and is out (éliminé) instead of lose. The glossary appendix fixes these words for every "
+                       "suggested wording.",
+        en="During a round, the player who best meets the Canvas rule is winning. At the end of your turn you "
+           "must be winning, or you are out. The last player still in wins the round.",
+        fr="Pendant la manche, le joueur qui respecte le mieux la règle de la Toile est vainqueur. À la fin de "
+           "votre tour, vous devez être vainqueur, sinon vous êtes éliminé. Le dernier joueur encore en lice "
            "remporte la manche.",
         related=("losing-discard", "losing-play"),
+        changes=((V3, ("The wording says 'winning' ('vainqueur'), as every other entry and the glossary do, instead "
+                      "of edition 2's 'leading' ('en tête').")),),
     ),
     entry(
         28, "fr-advanced-scoring", "FR has no Advanced scoring", since=V2,
@@ -623,9 +689,11 @@ ENTRIES: tuple[Entry, ...] = (
         en="(English text unchanged.)",
         fr="Règle de score avancée : le vainqueur de la manche garde les cartes de sa Palette qui respectent la "
            "règle finale ; chacune vaut sa valeur et ne sera plus distribuée. La partie est gagnée à 40 points "
-           "à 2 joueurs, 35 à 3 et 30 à 4. Si une nouvelle main ne peut pas être distribuée à tous, la partie "
-           "s'arrête et le meilleur score l'emporte.",
+           "à 2 joueurs, 35 à 3 et 30 à 4. Si les cartes restantes ne permettent plus de donner à chaque joueur 7 "
+           "cartes en main et 1 carte sur sa Palette, la partie s'arrête et le meilleur score l'emporte.",
         related=("banked-set", "new-hand", "final-tie"),
+        changes=((V3, ("The French wording says when the game ends as entry 22 does (7 cards in hand and 1 on the "
+                      "Palette for every player) instead of 'une nouvelle main'.")),),
     ),
     entry(
         29, "fr-setup", "FR has no set-up or first player", since=V2,
@@ -648,22 +716,30 @@ ENTRIES: tuple[Entry, ...] = (
     entry(
         30, "fr-during-turn", "'Durant son tour' or 'à la fin de son tour'?", since=V2,
         question="FR says a player must be winning 'durant son tour de jeu' (during their turn) and, later, is out "
-                 "if not winning 'à la fin de son tour' (at the end). Must a player be winning at every moment of "
+                 "if not winning 'à la fin de son tour' (at the end). Must a player be winning at every step of "
                  "the turn?",
         answer="No: only the end of the turn counts. A turn that plays a card and then discards may pass "
                "through a moment where the player is not winning.",
-        kind="translation", preset="basic",
+        kind="translation", preset="basic", switch="winning_check",
         sources=(Quote(FR, "Afin de ne pas être éliminé, chaque joueur doit être le vainqueur, c'est-à-dire respecter "
                            "la règle en vigueur, durant son tour de jeu."),
                  Quote(FR, _END_FR), p11(_END_V11)),
+        meanings=("winning is checked at the end of the turn only",
+                  "the player must also be winning after the Palette play, before the discard"),
         recommendation="Replace 'durant son tour de jeu' with 'à la fin de son tour de jeu'. Read literally, "
-                       "'durant' would forbid FR's own third kind of turn (play, then discard to become winner). "
-                       "For the one case where the timing is a real choice (a 7 moving a card to the Canvas "
-                       "mid-turn) see entry 11.",
+                       "'durant' would put out a player whose play leaves them behind even when the discard that "
+                       "follows makes them winning, which is the very turn FR lists third ('Jouer une carte de sa "
+                       "main sur sa Palette PUIS défausser une carte de sa main sur la Toile'). For the one case where "
+                       "the timing is also a real choice in English (a 7 moving a card to the Canvas mid-turn) see "
+                       "entry 11.",
         en="(English text unchanged.)",
         fr="Afin de ne pas être éliminé, chaque joueur doit être le vainqueur, c'est-à-dire respecter la règle "
            "en vigueur, à la fin de son tour de jeu.",
+        replaces_fr=Quote(FR, "Afin de ne pas être éliminé, chaque joueur doit être le vainqueur, c'est-à-dire "
+                              "respecter la règle en vigueur, durant son tour de jeu."),
         related=("action7-check",),
+        changes=((V3, ("The literal reading is now a switch (winning_check=every_step) with examples and a "
+                      "frequency.")),),
     ),
     entry(
         31, "fr-play-to-canvas", "FR says 'jouer' for a discard to the Canvas", since=V2,
@@ -678,8 +754,8 @@ ENTRIES: tuple[Entry, ...] = (
         recommendation="Write 'Si vous défaussez une carte de votre main sur la Toile'. The play this changes is "
                        "entry 10's (the 7's move), whose switch and witness apply.",
         en="(English text unchanged.)",
-        fr="Si vous défaussez sur la Toile une carte de votre main dont la valeur est supérieure au nombre de "
-           "cartes de votre Palette, vous pouvez piocher une carte (excepté si la pioche est vide).",
+        fr=_ADV_DRAW_FR_NEW,
+        replaces_fr=Quote(FR, _ADV_DRAW_FR),
         related=("action7-advanced-draw", "advanced-draw"),
     ),
     entry(
@@ -688,16 +764,20 @@ ENTRIES: tuple[Entry, ...] = (
                  "'Devient' (becomes) could mean the player must not have been winning before. Is a discard "
                  "allowed to a player already winning?",
         answer="Yes. What counts is being winning after the discard, whether or not you were before.",
-        kind="translation", preset="basic",
+        kind="translation", preset="basic", switch="discard_becomes",
         sources=(Quote(FR, _DISCARD_FR), p11(_TURN_V11)),
-        recommendation="Write 'est vainqueur' instead of 'devient vainqueur'. V1.1 (digest) says only that the "
-                       "player 'must be winning under it'. The literal reading would change play (a player "
-                       "winning after a play could not also discard) but no source supports it.",
+        meanings=("allowed whenever the player is winning after the discard",
+                  "allowed only to a player who is not winning before it"),
+        recommendation="Write 'est vainqueur' instead of 'devient vainqueur'. V1.1 (digest) says only 'the player "
+                       "must be winning under it'. The literal reading changes play (a player winning after their "
+                       "play could not also discard; see the examples) but no source supports it.",
         en="(English text unchanged.)",
         fr="Cette action est possible uniquement si le joueur est vainqueur après modification de la règle ;",
+        replaces_fr=Quote(FR, "Cette action est possible uniquement si le joueur devient vainqueur après modification "
+                              "de la règle ;"),
         related=("losing-discard", "same-colour-discard"),
-        notes=(("No switch: the literal reading is not modelled (no source supports it). Under it, a turn 'play, "
-               "then discard' would be legal only when the play alone leaves the player not winning."),),
+        changes=((V3, ("The literal reading is now a switch (discard_becomes=was_not_winning) with examples and a "
+                      "frequency.")),),
     ),
     entry(
         33, "action-if-you-can", "'If you can': may a mandatory action be skipped to stay in?", since=V2,
@@ -705,9 +785,11 @@ ENTRIES: tuple[Entry, ...] = (
                  "removal) would leave you not winning, may you play the card and skip the action?",
         answer="No: 'if you can' means if the action is possible at all. If every way of doing it leaves you "
                "out, that card cannot be played to stay in.",
-        kind="unclear", preset="actions",
+        kind="unclear", preset="actions", switch="action_mode", values=("mandatory", "if_it_keeps_you_in"),
         sources=(p11("when you play a 1, 3, 5 or 7 *to your Palette* you *must* perform its action if you can."),
                  Quote(EN_REF, _ONE_EN), Quote(EN_REF, _SEVEN_EN)),
+        meanings=("the action is done whenever it is possible, even if every way of doing it leaves you not winning",
+                  "the action may be skipped when every way of doing it would leave you not winning"),
         recommendation="Keep 'possible at all' and say so. EN-REF's 'your turn must still keep you in the round' "
                        "(1) and 'stay in the round' (7) put the condition on the turn, not on the action.",
         en="You must carry out the action of a 1, 3, 5 or 7 you play whenever it is possible, even if that "
@@ -715,8 +797,26 @@ ENTRIES: tuple[Entry, ...] = (
         fr="Vous devez appliquer l'effet d'un 1, 3, 5 ou 7 joué dès que c'est possible, même si cela vous "
            "laisse non vainqueur ; dans ce cas, vous ne pouvez pas jouer cette carte pour rester en lice.",
         related=("action-mode", "losing-play"),
-        notes=(("No switch: the engine applies 'possible at all' (action_mode=mandatory); the alternative, a "
-               "mandatory action skipped when it cannot keep the player in, is not modelled."),),
+        changes=((V3, ("Edition 2 had no switch for the other reading and no example; the readings do change play "
+                      "(action_mode=if_it_keeps_you_in): in 'violet 0 actions | V5 B4 / B6 | / R1 O2' only it allows "
+                      "'play V5 discard B4'.")),),
+    ),
+    entry(
+        34, "action7-deck-place", "Where on the deck does a 7 put a card (FR)?", since=V3,
+        question="FR lets a 7 put a Palette card 'sur la pioche' without saying where. On top of the deck or at "
+                 "the bottom?",
+        answer="On top of the deck, face down.",
+        kind="translation", preset="actions", switch="action7_deck_place",
+        sources=(Quote(EN_REF, "7 — remove. Move a Palette card to Canvas or draw-deck top."), Quote(FR, _SEVEN_FR),
+                 differences("7: where the card goes")),
+        meanings=("on top of the deck", "at the bottom of the deck"),
+        recommendation="Adopt 'on top': EN-REF says 'draw-deck top'; FR says only 'sur la pioche'; V1.1 (digest) "
+                       "sends the card to the Canvas only ('discard one other card of your Palette to the Canvas'). "
+                       "It matters as entry 6 does: the next draw takes that card.",
+        en="(English text unchanged.)",
+        fr=_SEVEN_FR_NEW,
+        replaces_fr=Quote(FR, _SEVEN_FR),
+        related=("action7-destination", "action1-destination"),
     ),
 )
 

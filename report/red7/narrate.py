@@ -12,6 +12,7 @@ from arbiter.model.red7.game import banked_set, new_hand_size, points
 from arbiter.model.red7.match import next_round, start
 from arbiter.model.red7.notation import position_from_json, position_to_json
 
+from .. import claims
 from .play import resume
 
 COLOURS = {"R": "Red", "O": "Orange", "Y": "Yellow", "G": "Green", "B": "Blue", "I": "Indigo", "V": "Violet"}
@@ -34,7 +35,66 @@ def cards(codes: list[str]) -> str:
 
 
 def who(i: int | None) -> str:
-    return "nobody" if i is None else f"Player {i + 1}"
+    """A seat as the CLI numbers it (from 0)."""
+    return "nobody" if i is None else f"Player {i}"
+
+
+def _zones(pos: dict[str, Any]) -> str:
+    """Every zone of a position in words (the ruleset aside): what two readings' results can differ in."""
+    seats = "; ".join(f"{who(i)}{' (out)' if s.get('out') else ''}: hand {cards(s['hand'])}, Palette "
+                      f"{cards(s['palette'])}" for i, s in enumerate(pos["players"]))
+    deck = cards(pos.get("deck", [])) if pos.get("deck") else "empty"
+    scores = f"; scores {', '.join(map(str, pos['scores']))}" if pos.get("scores") is not None else ""
+    return f"the Canvas rule is {pos['rule'].capitalize()}; {seats}; the deck (top first) {deck}{scores}"
+
+
+def _names(players: list[int]) -> str:
+    return " and ".join(who(i) for i in players)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _game_won(winners: list[int]) -> str:
+    if not winners:
+        return "nobody wins the game"
+    return f"{_names(winners)} share the win" if len(winners) > 1 else f"{who(winners[0])} wins the game"
+
+
+# Each kind of claim a Red7 story makes, one reading's computed value in words (report.claims).
+SAY: dict[str, claims.Say] = {
+    "winning": lambda v: f"{who(v['leader'])} is winning" if v["leader"] is not None else "nobody is winning",
+    "turns": lambda v: plural(len(v["moves"]), "turn") + (
+        f", among them {', '.join(v['only_here'])}, which another reading does not allow" if v["only_here"]
+        else ", each of them allowed under another reading too"),
+    "result": lambda v: ("the round is over" if sum(not s.get("out") for s in v["result"]["players"]) <= 1
+                         else f"{who(v['result']['to_move'])} moves next") + "; " + _zones(v["result"]),
+    "forced": lambda v: (f"{who(v['winner'])} can force the round" + (f", banking {v['points']} points"
+                                                                       if v["points"] is not None else "")
+                         if v["winner"] is not None else "nobody can force the round"),
+    "round end": lambda v: (_game_won(v["winners"]) if v["winners"] is not None
+                            else f"the game goes on and {who(v['next_first'])} starts the next round"),
+    "game": lambda v: _game_won(v["winners"]) + f", the scores ending {', '.join(map(str, v['scores']))}",
+    "replayed": lambda v: (f"{who(v['winner'])} wins the round" if v["winner"] is not None
+                           else "the round ends with nobody in") + (
+        f", the scores becoming {', '.join(map(str, v['scores']))}" if v.get("scores") is not None else ""),
+}
+LEADS = {"winning": "In this position", "turns": "The player to move", "result": "After the same turn",
+         "forced": "Played perfectly from here", "round end": "When the round ends",
+         "replayed": "Played on by the same players with the same luck",
+         "game": "Played on by the same players with the same luck"}
+
+
+def claimed(title: str, w: dict[str, Any], scenes: list[dict[str, Any]], steps: list[str],
+            outcomes: list[dict[str, Any]], about: str, keys: list[str], winner: str | None,
+            intro: str = "") -> dict[str, Any]:
+    """A story of the data ``w``: its scenes, steps and outcomes in words, its claim (the data's
+    values, see ``report.claims``) and the heading written from the claim after ``intro``."""
+    c = claims.compare(about, keys, w["outcomes"], winner)
+    head = claims.summary(c, SAY[about], LEADS[about])
+    return {"title": title, "summary": f"{intro} {head}" if intro else head, "scenes": scenes, "steps": steps,
+            "outcomes": outcomes, "data": w, "claim": c}
 
 
 def rule_text(rule: str) -> str:
@@ -88,11 +148,12 @@ def turn(before: Position, move: str, after: Position | None = None) -> str:
             parts.append("the 3 draws a card" if last and last != "discard" and last[1] == "3"
                          else "takes the Advanced draw" if last == "discard" else "draws a card")
         elif verb == "take":
-            parts.append(f"the 1 takes {card(arg)} from {who(_owner(before, arg))}'s Palette onto the deck")
+            where = "on top of the deck" if before.ruleset.action1_destination == "deck_top" else "at the bottom of the deck"
+            parts.append(f"the 1 takes {card(arg)} from {who(_owner(before, arg))}'s Palette and puts it {where}")
         elif verb == "canvas":
             parts.append(f"the 7 moves {card(arg)} to the Canvas: the rule becomes {COLOURS[arg[0]]}")
         elif verb == "deck":
-            parts.append(f"the 7 moves {card(arg)} onto the deck")
+            parts.append(f"the 7 moves {card(arg)} on top of the deck")
     text = f"{who(me)} " + ", then ".join(parts)
     if after.is_out(me) and not before.is_out(me):
         text += f"; {who(me)} is out"
@@ -139,13 +200,12 @@ def position_story(w: dict[str, Any], entry: Any, title: str) -> dict[str, Any]:
     pos = w["position"]
     outcomes = []
     if w["kind"] == "winning":
-        summary = "In this position the readings disagree on who is winning."
+        about, keys, winner = "winning", ["leader"], None
         for o in w["outcomes"]:
             outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]],
-                             "text": f"{who(o['leader'])} is winning." if o["leader"] is not None
-                             else "Nobody is winning."})
+                             "text": SAY["winning"](o).capitalize() + "."})
     elif w["kind"] == "legal_moves":
-        summary = f"{who(pos['to_move'])} to move has different choices under each reading."
+        about, keys, winner = "turns", ["moves", "only_here"], None
         for o in w["outcomes"]:
             p = _under(pos, entry, o["reading"])
             extra = [turn(p, m) for m in o["only_here"]]
@@ -153,12 +213,13 @@ def position_story(w: dict[str, Any], entry: Any, title: str) -> dict[str, Any]:
                     if extra else f"{len(o['moves'])} possible turns, all of them allowed under every reading.")
             outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]], "text": text})
     else:
-        summary = f"The same turn has a different result under each reading: {w['move']}."
+        about, keys, winner = "result", ["result"], None
         for o in w["outcomes"]:
             p = _under(pos, entry, o["reading"])
-            outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]], "text": turn(p, w["move"])})
-    return {"title": title, "summary": summary, "scenes": [scene(pos, "The position")], "steps": [],
-            "outcomes": outcomes, "data": w}
+            outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]],
+                             "text": f"{turn(p, w['move'])} Then {_zones(o['result'])}."})
+    intro = f"The turn is {w['move']}." if w["kind"] == "outcome" else ""
+    return claimed(title, w, [scene(pos, "The position")], [], outcomes, about, keys, winner, intro)
 
 
 def solved_story(w: dict[str, Any], entry: Any, title: str, intro: str = "") -> dict[str, Any]:
@@ -176,9 +237,37 @@ def solved_story(w: dict[str, Any], entry: Any, title: str, intro: str = "") -> 
         if o.get("line"):
             text += " For example: " + " ".join(line(position_to_json(p), o["line"]))
         outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]], "text": text})
-    summary = intro or "Played perfectly from here, the round ends differently under each reading."
-    return {"title": title, "summary": summary, "scenes": [scene(pos, "The position")], "steps": [],
-            "outcomes": outcomes, "data": w}
+    return claimed(title, w, [scene(pos, "The position")], [], outcomes, "forced", ["winner", "points"], "winner", intro)
+
+
+def replay_story(w: dict[str, Any], entry: Any, title: str) -> dict[str, Any]:
+    """A sampled round where the readings first part, played on from there under each reading by
+    the same players with the same luck: the position, each reading's turns and round result."""
+    meaning = entry.meanings
+    g = w["from_game"]
+    outcomes = []
+    for o in w["outcomes"]:
+        p = _under(w["position"], entry, o["reading"])
+        words = " ".join(line(position_to_json(p), o["line"]))
+        outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]],
+                         "text": f"{SAY['replayed'](o).capitalize()}: {words}"})
+    intro = (f"A round between reasonable players ({setting(g['preset'], g['players'])}, game {g['game']} of the "
+             f"sample), after {plural(len(g['turns']), 'turn')}, where the readings first offer different turns.")
+    return claimed(title, w, [scene(w["position"], "The position")], [], outcomes, "replayed", ["winner", "scores"],
+                   "winner", intro)
+
+
+def game_replay_story(w: dict[str, Any], entry: Any, title: str) -> dict[str, Any]:
+    """A sampled whole game whose end the readings first read differently at the end of a round,
+    played on from there under each reading by the same players with the same luck."""
+    meaning = entry.meanings
+    g = w["from_game"]
+    outcomes = [{"label": o["reading"], "reading": meaning[o["reading"]],
+                 "text": f"{SAY['game'](o).capitalize()}, after round {o['rounds']}."} for o in w["outcomes"]]
+    intro = (f"An Advanced game between reasonable players ({g['players']} players, game {g['game']} of the "
+             f"sample): round {g['round'] + 1} ends, the first round end the readings read differently.")
+    return claimed(title, w, [scene(w["position"], "The finished round")], [], outcomes, "game", ["winners", "scores"],
+                   "winners", intro)
 
 
 def round_end_story(w: dict[str, Any], entry: Any, title: str) -> dict[str, Any]:
@@ -190,8 +279,10 @@ def round_end_story(w: dict[str, Any], entry: Any, title: str) -> dict[str, Any]
         match = resume(w["players"], w["seed"], rules, w["start"]["banked"], w["start"]["round"])
         banked = "; ".join(f"{who(i)} {sum(int(c[1]) for c in b)} points ({len(b)} cards)"
                            for i, b in enumerate(w["start"]["banked"]))
-        steps = [(f"Earlier rounds have banked: {banked}. The {match.available().bit_count()} cards left are dealt "
-                 f"for round {w['start']['round']}.")]
+        winners = sum(bool(b) for b in w["start"]["banked"])
+        steps = [(f"Earlier rounds have banked: {banked}. Each round banks cards for its winner only, so at least "
+                  f"{winners} rounds came before. The {match.available().bit_count()} cards left are dealt for the "
+                  "next round.")]
     else:
         match = start(w["players"], w["seed"], rules)
         steps = []
@@ -234,7 +325,9 @@ def round_end_story(w: dict[str, Any], entry: Any, title: str) -> dict[str, Any]
         outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]], "text": text})
     what = "game" if "start" in w or len(w["rounds"]) > 1 else "round"
     kind = setting(entry.preset, w["players"])
-    summary = (f"{'An' if kind[0] in 'AEIOU' else 'A'} {kind} {what} played by seeded random turns; the readings "
-               "disagree about what follows the end of its last round.")
+    intro = f"A {what} of {kind}, played by seeded random turns."
     scenes = [scene(deal, "The deal"), scene(end, "The finished round")]
-    return {"title": title, "summary": summary, "scenes": scenes, "steps": steps, "outcomes": outcomes, "data": w}
+    # Who wins is compared only where every reading ends the game; a game that goes on has no winner yet.
+    ended = all("winners" in o for o in w["outcomes"])
+    return claimed(title, w, scenes, steps, outcomes, "round end", ["winners", "next_first"], "winners" if ended else None,
+                   intro)

@@ -133,11 +133,22 @@ def play_round(pos: Position, turns: Turns, rng: random.Random,
     return path
 
 
-def play_match(reading: Reading, entry: Entry, players: int, seed: int, turns: Turns,
-               policy: Policy | None = None) -> list[tuple[Match, list[str]]]:
-    """A seeded game: for each round, the Match at its end and the turns played."""
+def luck(seed: int, draws: int, which: int, at: int) -> random.Random:
+    """The random stream of a game replayed from the point reached after ``draws`` decisions:
+    its own (``which`` 0: the game's stream, advanced past them) or another, seeded by ``at``
+    (``which`` 1: the baseline of chance in ``report.sample``)."""
+    if which:
+        return random.Random(f"red7 other luck {seed} {at}")
     rng = random.Random(seed)
-    match = start(players, seed, reading.ruleset(entry.base))
+    for _ in range(draws):
+        rng.getrandbits(64)  # one draw per decision (``_least``)
+    return rng
+
+
+def rounds_of(match: Match, rng: random.Random, turns: Turns,
+              policy: Policy | None = None) -> list[tuple[Match, list[str]]]:
+    """A game played on from the deal of ``match``'s round: for each round from there, the Match at
+    its end and the turns played."""
     rounds = []
     for _ in range(MAX_ROUNDS):
         path = play_round(match.position, turns, rng, policy)
@@ -146,7 +157,21 @@ def play_match(reading: Reading, entry: Entry, players: int, seed: int, turns: T
         if match.is_over:
             return rounds
         match = next_round(match)
-    raise RuntimeError(f"game {seed} did not end within {MAX_ROUNDS} rounds")
+    raise RuntimeError(f"game {match.seed} did not end within {MAX_ROUNDS} rounds")
+
+
+def continue_match(match: Match, rng: random.Random, turns: Turns, policy: Policy) -> tuple[list[Match], list[int]]:
+    """``rounds_of``'s round ends, with the decisions taken since the deal of the first round by
+    the end of each (what a replay from a round end must skip of the random stream)."""
+    rounds = rounds_of(match, rng, turns, policy)
+    taken = [len(t) for _, t in rounds]
+    return [m for m, _ in rounds], [sum(taken[:k + 1]) for k in range(len(taken))]
+
+
+def play_match(reading: Reading, entry: Entry, players: int, seed: int, turns: Turns,
+               policy: Policy | None = None) -> list[tuple[Match, list[str]]]:
+    """A seeded game under ``reading``: for each round, the Match at its end and the turns played."""
+    return rounds_of(start(players, seed, reading.ruleset(entry.base)), random.Random(seed), turns, policy)
 
 
 def resume(players: int, seed: int, ruleset: Ruleset, banked: list[list[str]], round_number: int) -> Match:

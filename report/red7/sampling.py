@@ -1,40 +1,46 @@
-"""How often each Red7 entry matters between reasonable players: seeded games per preset and player
-count, played under the default reading; where the readings offer the mover something different the
-situation *arises*, and where that position is small enough the solver tells whether the reading
-*changes* its result (round winner, points banked). Games run in worker processes on request."""
+"""How often each Red7 entry matters, measured by ``report.sample``: seeded rounds (the first round
+of a game) per rule set and player count, and whole Advanced games for the points read between
+rounds, played by reasonable players under the recommended reading. An entry's situation *arises*
+where the readings first offer the player to move different turns (or a turn with another
+result); the round (or game) is replayed from there under the other reading with the same luck,
+and under the same reading with other luck, the baseline of chance."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from arbiter.model.red7 import PRESETS, Position, Ruleset
 from arbiter.model.red7.fast import leader
-from arbiter.model.red7.match import Match, start
+from arbiter.model.red7.match import Match, next_round, start
 from arbiter.model.red7.notation import position_to_json
 from arbiter.solver.pieces import Pieces, local
 from arbiter.solver.red7 import solve
 
+from .. import sample
 from ..entry import Entry
 from ..frequency import frequency
 from .catalogue import VIEWS
-from .play import MATCH_SWITCHES, ReasonablePlay, Turns, after_round, play_match, play_round, state
+from .play import (
+    MATCH_SWITCHES,
+    SOLVE_CARDS,
+    SOLVE_NODES,
+    ReasonablePlay,
+    Turns,
+    after_round,
+    continue_match,
+    luck,
+    play_round,
+    state,
+)
 
 PLAYER_COUNTS = (2, 3, 4)
 PRESET_NAMES = {"basic": "Basic", "actions": "Actions", "advanced": "Advanced", "advanced+actions": "Advanced with Actions"}
-SOLVE_CARDS = 6  # a position where the point arises is solved once the hands hold at most this many cards
-SOLVE_NODES = 3000  # per solve; past it the position is not counted as tested
-MAX_SOLVES = 3  # arising positions solved per game and entry (the first ones small enough)
-MATCH_SHARE = 4  # whole Advanced games for the between-rounds entries: one for every 4 sampled rounds
-CHUNK = 5  # games per task handed to a worker process
-
-Counts = dict[tuple[str, str, int], dict[str, Any]]
-
-
-def game_seed(seed: int, preset: str, players: int, game: int) -> int:
-    return random.Random(f"frequency {seed} {preset} {players} {game}").getrandbits(48)
+GAME = "game"  # the settings of whole Advanced games, for the points read between rounds
+GAME_PRESET = "advanced"  # the rule set of those games
+CHUNK = 10  # games per piece handed to a worker process
 
 
 def rulesets(entry: Entry, preset: str) -> list[Ruleset]:
@@ -46,10 +52,15 @@ def _viewed_leader(pos: Position, entry: Entry, view: str | None) -> int | None:
     return leader(pos.rule, [see(p) for p in pos.palettes], pos.out, pos.ruleset)
 
 
+def viewed(entry: Entry) -> bool:
+    """A reading given as a Palette view (no ruleset plays it), so its games cannot be replayed."""
+    return any(r.view for r in entry.readings)
+
+
 def arises(entry: Entry, pos: Position, rules: list[Ruleset], turns: Turns) -> bool:
     """Whether the readings offer the player to move something different here: other turns, or a
     turn with another result (for a Palette view: another player winning)."""
-    if any(r.view for r in entry.readings):
+    if viewed(entry):
         return len({_viewed_leader(pos, entry, r.view) for r in entry.readings}) > 1
     seen = None
     for rs in rules:
@@ -60,147 +71,125 @@ def arises(entry: Entry, pos: Position, rules: list[Ruleset], turns: Turns) -> b
     return False
 
 
-def solved(pos: Position, rs: Ruleset, memo: dict) -> tuple[int | None, int | None] | None:
-    key = (state(pos), rs)
-    if key not in memo:
-        result = solve(replace(pos, ruleset=rs), max_nodes=SOLVE_NODES, full=False)
-        memo[key] = (result.winner, result.points) if result.solved else None
-    return memo[key]
+@dataclass
+class Played:
+    """A sampled round (``path``: (turn, position after) from the deal) or whole game (``ends``:
+    the Match at the end of each round, ``decisions``: the decisions taken by then), with the
+    seeded players and turn memo its replays share."""
+
+    setting: sample.Setting
+    seed: int
+    path: list[tuple[str, Position]] | None = None
+    ends: list[Match] | None = None
+    decisions: list[int] | None = None
+    turns: Turns | None = None
+    player: ReasonablePlay | None = None
 
 
-def _round_entry(entry: Entry, preset: str, path: list[tuple[str, Position]], turns: Turns,
-                 memo: dict) -> tuple[dict[str, int], dict[str, Any] | None]:
-    rules = rulesets(entry, preset)
-    counts = {"arises": 0, "tested": 0, "changes": 0}
-    example = None
-    solves = 0
-    for k, (_, pos) in enumerate(path[:-1]):
-        big = sum(h.bit_count() for h in pos.hands) > SOLVE_CARDS
-        if big and counts["arises"]:
-            continue  # already arisen; only positions the solver can settle are still of interest
-        if not arises(entry, pos, rules, turns):
-            continue
-        counts["arises"] = 1
-        if any(r.view for r in entry.readings):
-            break  # a Palette view has no ruleset the solver could play
-        if big:
-            continue
-        values = [solved(pos, rs, memo) for rs in rules]
-        if None in values:
-            continue
-        counts["tested"] = 1
-        solves += 1
-        if len(set(values)) > 1:
-            counts["changes"] = 1
-            example = {"turns": [t for t, _ in path[1:k + 1]], "position": position_to_json(pos)}
-            break
-        if solves == MAX_SOLVES:
-            break
-    return counts, example
+def round_result(pos: Position) -> tuple[int | None, tuple[int, ...] | None]:
+    """A finished round's result: who won it and, in Advanced, the scores (the points banked)."""
+    return pos.winner, pos.scores
 
 
-def _match_entry(entry: Entry, ends: list[Match], players: int, s: int, turns: Turns,
-                 player: ReasonablePlay) -> dict[str, int]:
-    default, *others = entry.readings
-    arose = any(after_round(m, entry, default) != after_round(m, entry, r) for m in ends for r in others)
-    changed = False
-    if arose:
-        for alt in others:
-            other, _ = play_match(alt, entry, players, s, turns, player)[-1]
-            changed |= ends[-1].winners != other.winners
-    return {"arises": int(arose), "tested": int(arose), "changes": int(changed)}
+@dataclass(frozen=True)
+class Red7Plug:
+    """``report.sample.Plug`` for Red7 (see the module's docstring)."""
+
+    def settings(self, entries: list[Entry]) -> list[sample.Setting]:
+        rounds = [p for p in PRESETS if any(p in e.measured_in and e.switch not in MATCH_SWITCHES for e in entries)]
+        out = [sample.Setting(f"{p}/{n}", f"{PRESET_NAMES[p]}, {n} players", (p, n))
+               for p in rounds for n in PLAYER_COUNTS]
+        if any(e.switch in MATCH_SWITCHES and e.measured_in for e in entries):
+            out += [sample.Setting(f"{GAME}/{n}", f"Advanced games, {n} players", (GAME, n)) for n in PLAYER_COUNTS]
+        return out
+
+    def measures(self, entry: Entry, setting: sample.Setting) -> bool:
+        kind = setting.params[0]
+        if entry.switch in MATCH_SWITCHES:
+            return kind == GAME and bool(entry.measured_in)
+        return kind in entry.measured_in
+
+    def play(self, setting: sample.Setting, seed: int) -> Played:
+        kind, players = setting.params
+        turns, player = Turns(), ReasonablePlay()
+        if kind == GAME:
+            ends, decisions = continue_match(start(players, seed, PRESETS[GAME_PRESET]), random.Random(seed), turns,
+                                             player)
+            return Played(setting, seed, ends=ends, decisions=decisions, turns=turns, player=player)
+        pos = start(players, seed, PRESETS[kind]).position
+        path = play_round(pos, turns, random.Random(seed), player)
+        return Played(setting, seed, path=path, turns=turns, player=player)
+
+    def part(self, played: Played, entry: Entry) -> int | None:
+        if played.ends is not None:
+            default, *others = entry.readings
+            return next((k for k, m in enumerate(played.ends)
+                         if any(after_round(m, entry, default) != after_round(m, entry, r) for r in others)), None)
+        rules = rulesets(entry, played.setting.params[0])
+        return next((k for k, (_, pos) in enumerate(played.path[:-1]) if arises(entry, pos, rules, played.turns)),
+                    None)
+
+    def replayable(self, entry: Entry) -> bool:
+        return not viewed(entry)
+
+    def replay(self, played: Played, at: int, entry: Entry, k: int, which: int) -> Played:
+        reading = entry.readings[k]
+        if played.ends is not None:
+            m = played.ends[at]
+            m = replace(m, ruleset=reading.ruleset(entry.base), position=replace(m.position,
+                                                                                 ruleset=reading.ruleset(entry.base)))
+            rng = luck(played.seed, played.decisions[at], which, at)
+            rest, _ = ([m], []) if m.is_over else continue_match(next_round(m), rng, played.turns, played.player)
+            return replace(played, ends=played.ends[:at] + rest)
+        pos = replace(played.path[at][1], ruleset=reading.ruleset(PRESETS[played.setting.params[0]]))
+        rest = play_round(pos, played.turns, luck(played.seed, at, which, at), played.player)
+        return replace(played, path=played.path[:at] + rest)
+
+    def results(self, played: Played, entry: Entry) -> dict[str, Any]:
+        if played.ends is not None:
+            return {"game": tuple(played.ends[-1].winners)}
+        return {"round": round_result(played.path[-1][1])}
+
+    def example(self, played: Played, at: int, entry: Entry, replays: list[Played]) -> dict[str, Any] | None:
+        """A game where the readings' replays end differently: for a round, the turns to where the
+        readings part and the position there; for a whole game, the round at whose end they part
+        (the build plays the replays again to tell them)."""
+        preset, players = played.setting.params
+        if played.path is None:
+            return {"preset": preset, "players": players, "round": at}
+        return {"preset": preset, "players": players, "turns": [t for t, _ in played.path[1:at + 1]],
+                "position": position_to_json(played.path[at][1])}
 
 
-def _games(entries: list[Entry], preset: str, players: int, first: int, count: int, seed: int) -> tuple[Counts, dict]:
-    """Counts (and first examples where the solved result changed) over games ``first`` ..
-    ``first + count - 1`` of one setting."""
-    counts: Counts = {}
-    examples: dict[str, dict[str, Any]] = {}
-    memo: dict = {}
-    for g in range(first, first + count):
-        s = game_seed(seed, preset, players, g)
-        player = ReasonablePlay()
-        turns = Turns()
-        path = None
-        ends = None
-        for entry in entries:
-            if preset not in entry.measured_in:
-                continue
-            if entry.switch in MATCH_SWITCHES:
-                if g % MATCH_SHARE:
-                    continue
-                if ends is None:
-                    ends = [m for m, _ in play_match(entry.default, entry, players, s, turns, player)]
-                got = _match_entry(entry, ends, players, s, turns, player)
-            else:
-                if path is None:
-                    path = play_round(start(players, s, PRESETS[preset]).position, turns, random.Random(s), player)
-                got, example = _round_entry(entry, preset, path, turns, memo)
-                if example and entry.id not in examples:
-                    examples[entry.id] = {"preset": preset, "players": players, "game": g, "seed": s, **example}
-            bucket = counts.setdefault((entry.id, preset, players), {"games": 0, "arises": 0, "tested": 0,
-                                                                      "changes": 0})
-            bucket["games"] += 1
-            for k, v in got.items():
-                bucket[k] += v
-    return counts, examples
+PLUG = Red7Plug()
 
 
-def _merge(into: tuple[Counts, dict], more: tuple[Counts, dict]) -> None:
-    counts, examples = into
-    for key, got in more[0].items():
-        bucket = counts.setdefault(key, dict.fromkeys(got, 0))
-        for k, v in got.items():
-            bucket[k] += v
-    for id, ex in more[1].items():
-        if id not in examples or (ex["players"], ex["game"]) < (examples[id]["players"], examples[id]["game"]):
-            examples[id] = ex
+def sample_all(entries: list[Entry], games: int, seed: int, progress: Callable[[int], None] | None = None,
+               jobs: int = 1, pieces: Pieces | None = None) -> sample.Sample:
+    """The sample of ``games`` games per setting (see ``report.sample.run``)."""
+    return sample.run(PLUG, entries, games, seed, CHUNK, progress, pieces or local(jobs))
 
 
-def presets_of(entries: list[Entry]) -> list[str]:
-    return [p for p in PRESETS if any(p in e.measured_in for e in entries)]
-
-
-def sample(entries: list[Entry], games: int, seed: int, progress: Callable[[int], None] | None = None,
-           jobs: int = 1, pieces: Pieces | None = None) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
-    """Per entry: its ``frequency`` (see ``report.frequency``) over ``games`` rounds per preset it
-    is measured in and player count, and the first game position where the reading changed the
-    solved result (by preset order, fewest players, earliest game). The rounds are played in pieces
-    of CHUNK by ``pieces`` (default: ``jobs`` local worker processes); every round has its own
-    seed, so the result is the same wherever they ran."""
-    tasks = [(preset, players, first, min(CHUNK, games - first))
-             for preset in presets_of(entries) for players in PLAYER_COUNTS for first in range(0, games, CHUNK)]
-    total: tuple[Counts, dict] = ({}, {})
-    runner = pieces or local(jobs)
-    for (_, _, _, count), result in zip(tasks, runner.map(_games, [(entries, *task, seed) for task in tasks]),
-                                        strict=True):
-        _merge(total, result)
-        if progress:
-            progress(count)
-    counts, examples = total
-    out = {}
-    for entry in entries:
-        if not entry.measured_in:
-            continue
-        settings = [{"setting": f"{PRESET_NAMES[p]}, {n} players", **counts.get((entry.id, p, n), {
-            "games": 0, "arises": 0, "tested": 0, "changes": 0})} for p in entry.measured_in for n in PLAYER_COUNTS]
-        view = any(r.view for r in entry.readings)
-        match = entry.switch in MATCH_SWITCHES
+def entry_frequency(entry: Entry, s: sample.Sample, games: int, seed: int) -> dict[str, Any]:
+    """An entry's ``frequency`` (see ``report.frequency``) from the sample."""
+    rows = sample.rows(s, entry, PLUG)
+    match = entry.switch in MATCH_SWITCHES
+    if match:
+        games_text = f"whole Advanced games between reasonable players ({games} per player count, 2 to 4 players)"
+        what = "game winner"
+    else:
         presets = " and ".join(PRESET_NAMES[p] for p in entry.measured_in)
-        what = "whole games" if match else "rounds"
-        games_text = (f"{what} of {presets} ({settings[0]['games']} per player count, 2 to 4 players) between "
-                      "reasonable players")
-        if match:
-            measure, changes_text = "replay", "Replaying each of those {tested} games with the same players under the other reading,"
-        elif view:
-            measure, changes_text = None, ""
-        else:
-            measure = "solved"
-            changes_text = (f"In the {{tested}} games where it arose with at most {SOLVE_CARDS} cards left in the "
-                            "hands, so that the solver could settle the position exactly,")
-        freq = frequency(settings, measure, games_text, changes_text)
-        freq["technical"] = {"seed": seed, "rounds_per_setting": games, "solve_cards": SOLVE_CARDS,
-                             "solve_nodes": SOLVE_NODES, "max_solves": MAX_SOLVES,
-                             "match_games_per_setting": -(-games // MATCH_SHARE) if match else None}
-        out[entry.id] = freq
-    return out, examples
+        games_text = (f"rounds of {presets} between reasonable players ({games} per rule set and player count, 2 to "
+                      "4 players)")
+        what = "round result" if any(PRESETS[p].advanced for p in entry.measured_in) else "round winner"
+    if viewed(entry):
+        freq = frequency(rows, None, games_text, "")
+        freq["text"] += (" Its other reading is a way of counting, not a rule the engine can play, so the rounds were "
+                         "not replayed.")
+    else:
+        freq = frequency(rows, "replay", games_text,
+                         "Replaying each of those {tested} from where the readings first part, under the other "
+                         "reading with the same players and new luck,", what=what)
+    freq["technical"] = {"seed": seed, "games_per_setting": games, "chunk": CHUNK, "solve_cards": SOLVE_CARDS,
+                         "solve_nodes": SOLVE_NODES}
+    return freq

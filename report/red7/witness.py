@@ -78,6 +78,12 @@ def apart(entry: Entry, pos: Position) -> bool:
     return set(mine) == set(theirs) and all(state(mine[m]) == state(theirs[m]) for m in mine)
 
 
+def result_state(pos: Position) -> tuple:
+    """What a turn's result is compared by: the whole position while the round goes on, and once
+    it is over only who won it and the scores (the deck's order no longer matters)."""
+    return (pos.winner, pos.scores) if pos.is_over else state(pos)
+
+
 def differs(kind: str, entry: Entry, pos: Position) -> bool:
     if not apart(entry, pos):
         return False
@@ -87,7 +93,7 @@ def differs(kind: str, entry: Entry, pos: Position) -> bool:
     if kind == LEGAL_MOVES:
         return _distinct([frozenset(res) for res in results])
     common = set.intersection(*(set(res) for res in results))
-    return any(_distinct([state(res[m]) for res in results]) for m in common)
+    return any(_distinct([result_state(res[m]) for res in results]) for m in common)
 
 
 def claim(kind: str, entry: Entry, pos: Position) -> dict[str, Any]:
@@ -105,7 +111,7 @@ def claim(kind: str, entry: Entry, pos: Position) -> dict[str, Any]:
                              "only_here": sorted(set(res) - everywhere)})
         return {"outcomes": outcomes}
     common = sorted(set.intersection(*(set(res) for res in results)))
-    move = next(m for m in common if _distinct([state(res[m]) for res in results]))
+    move = next(m for m in common if _distinct([result_state(res[m]) for res in results]))
     for r, res in zip(entry.readings, results):
         outcomes.append({"reading": r.label, "result": position_to_json(res[move])})
     return {"move": move, "outcomes": outcomes}
@@ -264,12 +270,14 @@ def find_game_end(entry: Entry, seed: int) -> dict[str, Any] | None:
                 continue
             game = rng.getrandbits(32)
             banked_codes = [codes(sum(1 << c for c in b)) for b in banked]
-            match = resume(players, game, entry.default.ruleset(entry.base), banked_codes, 2)
+            # At least one earlier round per player who banked cards (a round banks for its winner only).
+            match = resume(players, game, entry.default.ruleset(entry.base), banked_codes,
+                           1 + sum(bool(b) for b in banked))
             path = play_round(match.position, Turns(), rng)
             end = replace(match, position=path[-1][1])
             if end.is_over and differs_at_round_end(end, entry):
                 return {"kind": ROUND_END, "players": players, "seed": game,
-                        "start": {"round": 2, "banked": banked_codes},
+                        "start": {"round": match.round_number, "banked": banked_codes},
                         "rounds": [[t for t, _ in path[1:]]],
                         "outcomes": [{"reading": r.label, **after_round(end, entry, r)} for r in entry.readings]}
     return None

@@ -55,7 +55,9 @@ _BETWEEN_ROUNDS = {"next_round_first": ("left_of_red_leader", "left_of_last_winn
 # Readings the core knows in their default value only (the engine's choice before they became
 # switches); their other values fall back to Python until the core learns them.
 _DEFAULT_ONLY = {"same_colour_discard": ("allowed",), "action7_self": ("never",), "action1_out_players": ("never",),
-                 "advanced_draw_count": ("at_discard",), "tie_break": ("deciding_group",), "out_palettes": ("ignored",)}
+                 "advanced_draw_count": ("at_discard",), "tie_break": ("deciding_group",), "out_palettes": ("ignored",),
+                 "winning_check": ("end_of_turn",), "discard_becomes": ("winning_after",), "action1_only_card": ("never",),
+                 "action7_deck_place": ("top",)}
 SUPPORTED: dict[str, tuple[Any, ...]] = {name: (on, off) for name, on, off in _FLAGS} | _BETWEEN_ROUNDS | _DEFAULT_ONLY
 
 

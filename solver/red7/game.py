@@ -57,7 +57,8 @@ class Red7Game:
         # The bitmask fast path knows the Basic and Advanced turns under the default readings of
         # the switches it reads; any other reading walks game.TurnGenerator's steps instead.
         self.fast = (not ruleset.actions and ruleset.losing_turns in ("not_generated", "legal")
-                     and ruleset.same_colour_discard == "allowed" and ruleset.advanced_draw_count == "at_discard")
+                     and ruleset.same_colour_discard == "allowed" and ruleset.advanced_draw_count == "at_discard"
+                     and ruleset.winning_check == "end_of_turn" and ruleset.discard_becomes == "winning_after")
         self._turns = self._fast_turns if self.fast else self._action_turns
         self.uses_deck = ruleset.actions or ruleset.advanced
         self.plain_leader = (ruleset.nobody_qualifies == NOBODY and ruleset.tie_break == "deciding_group"

@@ -39,3 +39,25 @@ def test_cache_dir_and_no_cache_reach_the_proofs_section(report, monkeypatch, tm
         result = CliRunner().invoke(cli, ["report", "--quiet", "--cache-dir", str(tmp_path), *extra])
         assert result.exit_code == 0, result.output
         assert seen.pop() == (tmp_path, refresh)
+
+
+def test_from_renders_a_json_report_without_building(report, monkeypatch, tmp_path):
+    from arbiter.report.render import to_html, to_json
+
+    monkeypatch.setattr(command, "build", lambda *a, **kw: (_ for _ in ()).throw(AssertionError("built")))
+    data = tmp_path / "r.json"
+    data.write_text(to_json(report), encoding="utf-8")
+    out = tmp_path / "r.html"
+    result = CliRunner().invoke(cli, ["report", "--from", str(data), "--format", "html", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8") == to_html(json.loads(to_json(report)))
+
+
+def test_from_a_file_that_is_not_a_report_is_one_line_and_exit_2(tmp_path):
+    bad = tmp_path / "bad.json"
+    for text, says in (("{", "not valid JSON"), ('{"game": "red7"}', "not a report"), ("[1]", "not a report")):
+        bad.write_text(text, encoding="utf-8")
+        result = CliRunner().invoke(cli, ["report", "--from", str(bad)])
+        assert result.exit_code == 2 and says in result.output and "Traceback" not in result.output
+    result = CliRunner().invoke(cli, ["report", "--from", str(tmp_path / "missing.json")])
+    assert result.exit_code == 2 and "cannot read" in result.output

@@ -68,14 +68,20 @@ def test_frequency_with_a_baseline_says_the_effect():
     rows = [{"setting": "s", "games": 10, "arises": 8, "tested": 8, "changes": 6, "baseline": 2, "both": 2}]
     f = frequency(rows, "replay", "games", "Replaying those {tested},", what="round winner")
     assert f["baseline"]["count"] == 2 and f["effect"]["difference"] == 0.5
-    assert "other luck (chance alone), the round winner changed in 2" in f["text"] and "+50 points" in f["text"]
+    assert "same new luck (chance alone), the round winner changed in 2" in f["text"] and "+50 points" in f["text"]
     assert "baseline" not in frequency([{k: v for k, v in rows[0].items() if k not in ("baseline", "both")}],
                                        "replay", "games", "x")
 
 
 def test_sentences_split_prose_bullets_and_table_cells():
     text = "# Head\n\nOne card. Two *cards* here; still two.\n- A bullet.\n| a | b |\n|---|---|\n| c | One card. |\n"
-    assert trace.sentences(text) == ["Head", "One card.", "Two cards here; still two.", "A bullet.", "a", "b", "c"]
+    assert trace.sentences(text) == ["Head", "One card.", "Two cards here; still two.", "A bullet.", "a | b",
+                                     "c | One card."]
+    wrapped = "- A bullet that\n  goes on. And a second\n  sentence.\n\nA paragraph\nwrapped."
+    assert trace.sentences(wrapped, wrapped=True) == ["A bullet that goes on.", "And a second sentence.",
+                                                      "A paragraph wrapped."]
+    assert trace.sentences(wrapped) == ["A bullet that", "goes on.", "And a second", "sentence.", "A paragraph",
+                                        "wrapped."]
 
 
 def test_traceability_names_what_is_covered_by_nothing():
@@ -146,6 +152,9 @@ class CoinPlug:
 
     def part(self, played, entry):
         return 3
+
+    def replayable(self, entry):
+        return True
 
     def replay(self, played, at, entry, k, luck):
         seed, flips = played

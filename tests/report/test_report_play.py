@@ -71,34 +71,51 @@ def test_reasonable_player_stays_in_with_the_fewest_cards():
 
 def test_sample_in_worker_processes_equals_the_serial_sample():
     from arbiter.report.red7.catalogue import BY_ID
-    from arbiter.report.red7.sampling import sample
+    from arbiter.report.red7.sampling import sample_all
 
     entries = [BY_ID["nobody-qualifies"], BY_ID["action1-eligibility"]]
     steps = []
-    serial = sample(entries, 7, 3)
-    parallel = sample(entries, 7, 3, steps.append, jobs=2)
-    assert parallel == serial
+    serial = sample_all(entries, 7, 3)
+    parallel = sample_all(entries, 7, 3, steps.append, jobs=2)
+    assert (parallel.counts, parallel.examples, parallel.digests) == (serial.counts, serial.examples, serial.digests)
     assert sum(steps) == 7 * 3 * 2  # every game of every player count and preset reported once
 
 
-_serial_games = None
+_serial_piece = None
 
 
-def _dying_games(entries, preset, players, first, count, seed):
-    # A worker that dies mid-run (as by a crash or the OOM killer), every time it reaches game 5.
-    if first == 5:
+def _dying_piece(plug, entries, setting, first, count, seed):
+    # A worker that dies mid-run (as by a crash or the OOM killer), every time it reaches game 10.
+    if first == 10:
         import os
         os._exit(1)
-    return _serial_games(entries, preset, players, first, count, seed)
+    return _serial_piece(plug, entries, setting, first, count, seed)
 
 
 def test_a_worker_that_keeps_dying_stops_the_sample_with_a_message(monkeypatch):
     import pytest
+    from arbiter.report import sample
     from arbiter.report.red7 import sampling
     from arbiter.report.red7.catalogue import BY_ID
 
-    global _serial_games
-    _serial_games = sampling._games
-    monkeypatch.setattr(sampling, "_games", _dying_games)
+    global _serial_piece
+    _serial_piece = sample.piece
+    monkeypatch.setattr(sample, "piece", _dying_piece)
     with pytest.raises(RuntimeError, match="worker processes died 3 times before piece . of . was done"):
-        sampling.sample([BY_ID["nobody-qualifies"]], 10, 3, jobs=2)
+        sampling.sample_all([BY_ID["nobody-qualifies"]], 20, 3, jobs=2)
+
+
+def test_a_replay_with_the_same_luck_is_the_same_round():
+    """The sampler's replays: from any point of a sampled round, the recommended reading with the
+    round's own luck plays the same turns to the same end (so a replay with other luck differs from
+    the round by luck alone, and the reading's replays with that luck by the reading alone)."""
+    from arbiter.model.red7 import PRESETS
+    from arbiter.model.red7.match import start
+    from arbiter.report.red7.play import luck
+
+    for seed in range(5):
+        pos = start(3, seed, PRESETS["actions"]).position
+        path = play_round(pos, Turns(), random.Random(seed), ReasonablePlay())
+        for at in (0, len(path) // 2):
+            again = play_round(path[at][1], Turns(), luck(seed, at, 0, at), ReasonablePlay())
+            assert [t for t, _ in again] == [""] + [t for t, _ in path[at + 1:]]

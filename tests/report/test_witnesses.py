@@ -63,15 +63,16 @@ def test_numbers_are_kept_and_never_reused():
     assert {r.number for r in RED7.retired} == {12} and 12 not in numbers.values()
     RED7.check()
     assert all(e.since == "1" for e in CATALOGUE if e.id in EDITION_1)
-    assert all(e.since == "2" for e in CATALOGUE if e.id not in EDITION_1)
+    assert all(e.since in ("2", "3") for e in CATALOGUE if e.id not in EDITION_1)
 
 
-def test_changelog_lists_what_edition_2_did():
+def test_changelog_lists_what_edition_3_did():
     log = RED7.changelog()
-    assert {a["id"] for a in log["added"]} == {e.id for e in CATALOGUE if e.id not in EDITION_1}
-    assert {c["id"] for c in log["changed"]} >= {"losing-discard", "action7-check", "action7-advanced-draw",
-                                                  "nobody-qualifies"}
-    assert [r["number"] for r in log["retired"]] == [12]
+    assert {a["id"] for a in log["added"]} == {"action7-deck-place"}
+    assert {c["id"] for c in log["changed"]} >= {"losing-discard", "action7-advanced-draw", "action-mode",
+                                                  "winning-two-senses", "fr-advanced-scoring", "action-if-you-can",
+                                                  "fr-during-turn", "fr-becomes-winner", "action1-only-card"}
+    assert log["retired"] == []
 
 
 def test_v11_is_marked_as_a_paraphrase_everywhere():
@@ -84,7 +85,7 @@ def test_the_four_reasons_are_corrected():
     by_id = {e.id: e for e in CATALOGUE}
     assert "false" not in by_id["nobody-qualifies"].recommendation.replace("no longer calls", "")
     assert "supports 'at once'" in by_id["action7-check"].recommendation
-    assert "V1.1 is not silent" in by_id["action7-advanced-draw"].recommendation
+    assert "'unsaid'" in by_id["action7-advanced-draw"].recommendation
     assert "end the same way" not in by_id["losing-discard"].recommendation
     assert set(by_id["losing-discard"].measured_in) == set(by_id["losing-play"].measured_in) == {
         "basic", "actions", "advanced"}
@@ -107,7 +108,9 @@ def test_json_entries_carry_the_required_fields(report):
 def test_witness_replays_under_each_reading(report, entry_id):
     entry = _entries(report)[entry_id]
     w = _story(entry, "position")
-    assert w is not None, f"{entry_id}: no witness"
+    if w is None:
+        assert entry_id in SAME_IN_PLAY, f"{entry_id}: no witness"
+        return
     readings = {r["label"]: r for r in entry["readings"]}
     seen = []
     for o in w["outcomes"]:
@@ -183,14 +186,17 @@ def test_solved_witness_replays_through_the_solver(report, entry_id):
 
 # Points with no solved-value witness: read between rounds or through a Palette view (not searched),
 # or with three readings (their solved values rarely all differ; the position witness separates them).
-SOLVED_NONE = {"next-round-first", "final-tie", "new-hand", "indigo-duplicates", "action7-check"}
+SOLVED_NONE = {"next-round-first", "final-tie", "new-hand", "indigo-duplicates", "action7-check", "action1-only-card"}
+SAME_IN_PLAY = {e.id for e in CATALOGUE if e.same_in_play}  # no example by design: the entry says why
 
 
 @pytest.mark.parametrize("entry_id", [e.id for e in PLAYING])
 def test_witness_from_a_game_replays(report, entry_id):
     """A position taken from a sampled game: the listed turns lead to it from the seeded deal, and
-    solved under each reading it gives the claimed values, which differ."""
+    played on from there by the reasonable players with the sampler's other luck under each reading
+    it gives the claimed turns and round results, which differ."""
     from arbiter.model.red7 import PRESETS
+    from arbiter.report.red7.play import ReasonablePlay, Turns, luck, play_round
 
     entry = _entries(report)[entry_id]
     stories = [st["data"] for st in entry["witness"] if "from_game" in st["data"]]
@@ -198,17 +204,26 @@ def test_witness_from_a_game_replays(report, entry_id):
         return
     (w,) = stories
     g = w["from_game"]
+    if w["kind"] == "game":  # a whole game, replayed from a round end: the build's own replay, again
+        from arbiter.report.red7.build import replayed_game
+        from arbiter.report.red7.catalogue import BY_ID
+        assert replayed_game(BY_ID[entry_id], g) == w
+        assert len({str(o["winners"]) for o in w["outcomes"]}) > 1
+        return
     pos = start(g["players"], g["seed"], PRESETS[g["preset"]]).position
     for t in g["turns"]:
         pos = apply(pos, t)
     assert position_to_json(pos) == w["position"]
-    values = []
+    ends = []
     for o in w["outcomes"]:
         reading = next(r for r in entry["readings"] if r["label"] == o["reading"])
-        result = solve(replace(pos, ruleset=_ruleset(entry, reading, g["preset"])), max_nodes=200_000)
-        assert (result.winner, result.points) == (o["winner"], o["points"])
-        values.append((result.winner, result.points))
-    assert len(set(values)) > 1
+        path = play_round(replace(pos, ruleset=_ruleset(entry, reading, g["preset"])), Turns(),
+                          luck(g["seed"], len(g["turns"]), 1, len(g["turns"])), ReasonablePlay())
+        end = path[-1][1]
+        assert [t for t, _ in path[1:]] == o["line"]
+        assert (end.winner, None if end.scores is None else list(end.scores)) == (o["winner"], o["scores"])
+        ends.append((end.winner, str(end.scores)))
+    assert len(set(ends)) > 1
 
 
 def test_losing_entries_are_witnessed_by_what_a_pass_cannot_do(report):
@@ -261,7 +276,7 @@ def test_frequencies_are_consistent(report):
             continue
         assert f["games"] == sum(s["arises"]["games"] for s in f["settings"])
         for s in f["settings"]:
-            assert s["arises"]["games"] == (-(-report["games"] // 4) if e["id"] in MATCH else report["games"])
+            assert s["arises"]["games"] == report["games"]
             for share in (s["arises"], s["changes"]):
                 if share and share["games"]:
                     assert share["low"] <= share["share"] <= share["high"]
@@ -269,8 +284,6 @@ def test_frequencies_are_consistent(report):
                 assert s["changes"]["games"] <= s["arises"]["count"]
         assert "between reasonable players" in f["text"] and "95% interval" in f["text"]
 
-
-MATCH = {"next-round-first", "final-tie", "new-hand"}
 
 
 def test_the_two_1_card_entries_have_witnesses_that_tell_them_apart(report):

@@ -57,6 +57,9 @@ class Replay:
             self.take_step(game.PASS)
         elif self.peek() == game.PLAY:
             self.play()
+            # FR's "durant son tour" read literally: winning is also checked after the play.
+            if self.rs.winning_check == "every_step" and not self.is_winning():
+                self.failed_at_once = True
             if self.peek() == game.DISCARD:
                 self.discard()
         else:
@@ -92,9 +95,20 @@ class Replay:
         if self.rs.actions and chain and number_of(c) % 2:
             getattr(self, f"action{number_of(c)}")(c)
 
-    def owed(self, possible: bool, taken: bool) -> None:
+    def owed(self, possible: bool, taken: bool, verbs: tuple[str, ...]) -> None:
+        """Check a skipped action: never if impossible; under "mandatory" only if impossible; under
+        "if_it_keeps_you_in" only if no turn that does it (its step ``verbs`` next) ends with the
+        mover winning. That is read off the turns the optional reading allows: a turn doing the
+        action that stays in exists under one reading exactly when it does under the other."""
         assert possible or not taken, "an action that was not possible"
-        if possible and not taken and self.rs.action_mode == "mandatory":
+        if not possible or taken:
+            return
+        owed = self.rs.action_mode == "mandatory"
+        if self.rs.action_mode == "if_it_keeps_you_in":
+            done = tuple(self.steps[:self.i])
+            owed = any(stays and m[:len(done)] == done and len(m) > len(done) and m[len(done)][0] in verbs
+                       for m, stays in _optional_turns(self.pos).items())
+        if owed:
             if self.peek() is None:
                 raise NeedMore
             raise AssertionError("a mandatory action skipped")
@@ -103,9 +117,10 @@ class Replay:
         """Take an opponent's Palette card (never their only one) to the deck."""
         mine = self.mine.bit_count() - (self.rs.action1_count == "before_play")
         targets = range(self.pos.players) if self.rs.action1_out_players == "allowed" else self.pos.in_play
-        eligible = [j for j in targets if j != self.me and self.palettes[j].bit_count() >= 2
+        least = 2 if self.rs.action1_only_card == "never" else 1  # V1.1: never an opponent's only card
+        eligible = [j for j in targets if j != self.me and self.palettes[j].bit_count() >= least
                     and (self.rs.action1_eligibility == "any" or self.palettes[j].bit_count() >= mine)]
-        self.owed(bool(eligible), self.peek() == game.TAKE)
+        self.owed(bool(eligible), self.peek() == game.TAKE, (game.TAKE,))
         if self.peek() == game.TAKE:
             x = self.take_step(game.TAKE)
             owner = [j for j in eligible if self.palettes[j] >> x & 1]
@@ -114,19 +129,19 @@ class Replay:
             self.deck.insert(0 if self.rs.action1_destination == "deck_top" else len(self.deck), x)
 
     def action3(self, c: int) -> None:
-        self.owed(bool(self.deck), self.peek() == game.DRAW)
+        self.owed(bool(self.deck), self.peek() == game.DRAW, (game.DRAW,))
         if self.peek() == game.DRAW:
             self.drawn_by_3 |= 1 << self.draw()
 
     def action5(self, c: int) -> None:
-        self.owed(bool(self.hand), self.peek() == game.PLAY)
+        self.owed(bool(self.hand), self.peek() == game.PLAY, (game.PLAY,))
         if self.peek() == game.PLAY:
             self.play(chain=self.rs.action5_chains)
 
     def action7(self, c: int) -> None:
         """Move another Palette card to the Canvas (or the deck top)."""
         movable = self.mine if self.rs.action7_self == "allowed" else self.mine & ~(1 << c)
-        self.owed(bool(movable), self.peek() in (game.CANVAS, game.DECK))
+        self.owed(bool(movable), self.peek() in (game.CANVAS, game.DECK), (game.CANVAS, game.DECK))
         if self.peek() == game.CANVAS:
             x = self.take_step(game.CANVAS)
             assert movable >> x & 1
@@ -141,7 +156,7 @@ class Replay:
             x = self.take_step(game.DECK)
             assert movable >> x & 1 and self.rs.action7_destination == "canvas_or_deck"
             self.palettes[self.me] &= ~(1 << x)
-            self.deck.insert(0, x)
+            self.deck.insert(0 if self.rs.action7_deck_place == "top" else len(self.deck), x)
 
     def discard(self) -> None:
         d = self.take_step(game.DISCARD)
@@ -149,6 +164,7 @@ class Replay:
         assert self.rs.action3_draw_discardable or not self.drawn_by_3 >> d & 1
         assert self.rs.discard_after_action7 or not self.moved_to_canvas
         assert self.rs.same_colour_discard == "allowed" or colour_of(d) != self.rule
+        assert self.rs.discard_becomes == "winning_after" or not self.is_winning(), "FR: must become winning"
         self.hand &= ~(1 << d)
         self.rule = colour_of(d)
         self.advanced_draw(d)
@@ -190,20 +206,39 @@ FOLLOWS = {
 }
 
 
+_optional: dict[game.Position, dict[tuple, bool]] = {}
+
+
+def _optional_turns(pos: game.Position) -> dict[tuple, bool]:
+    """Every legal turn of ``pos`` under action_mode=optional, as steps, with whether it stays in."""
+    if pos not in _optional:
+        opt = game.Position(pos.rule, pos.to_move, pos.hands, pos.palettes, pos.out, pos.deck,
+                            pos.ruleset.with_switches(action_mode="optional"), pos.scores)
+        if len(_optional) > 64:
+            _optional.clear()  # a game's positions: a small memo is enough
+        _optional[pos] = {tuple(m): stays for m, stays in _all_moves(opt).items()}
+    return _optional[pos]
+
+
 def all_turns(pos: game.Position) -> dict[str, bool]:
+    """Every legal turn's text, as ``_all_moves`` finds them, with whether the mover stays in."""
+    return {str(m): stays for m, stays in _all_moves(pos).items()}
+
+
+def _all_moves(pos: game.Position) -> dict[game.Move, bool]:
     """Every legal turn's text (and whether the mover stays in), found by extending step
     sequences one step at a time for as long as ``Replay`` reads them as a turn or its start."""
     me, rs = pos.to_move, pos.ruleset
     if pos.is_over:
         return {}
     if not pos.hands[me]:
-        return {"pass": False}
+        return {game.PASS_MOVE: False}
     own = pos.hands[me] | sum(1 << c for c in pos.deck[:4])  # draws come from the deck top
     cards = {game.PLAY: own, game.DISCARD: own, game.CANVAS: own | pos.palettes[me], game.DECK: own | pos.palettes[me],
              game.TAKE: sum(pos.palettes[j] for j in pos.in_play if j != me)}
     steps = {verb: [(verb, c) for c in cards_of(cards[verb])] if verb in cards else [(verb, -1)]
              for verb in FOLLOWS[game.PLAY] + (game.PASS,)}
-    found: dict[str, bool] = {}
+    found: dict[game.Move, bool] = {}
     frontier = [()]
     while frontier:
         prefix = frontier.pop()
@@ -220,7 +255,7 @@ def all_turns(pos: game.Position) -> dict[str, bool]:
             discards = any(verb == game.DISCARD for verb, _ in move)
             losing_ok = rs.losing_turns == "legal" or rs.losing_turns == ("discards_only" if discards else "plays_only")
             if told.stays or losing_ok or str(move) == "pass":
-                found[str(move)] = told.stays
+                found[move] = told.stays
     return found
 
 
@@ -300,6 +335,8 @@ class WholeGames(RuleBasedStateMachine):
             assert winning or after.is_out(me), "a losing turn left the mover in"
             # a 7's Canvas move checked at once can put out a mover who ends the turn winning
             at_once = rs.action7_check == "at_once" and any(verb == game.CANVAS for verb, _ in move)
+            # and so can a play-then-discard where winning is checked after every step
+            at_once |= rs.winning_check == "every_step" and any(verb == game.DISCARD for verb, _ in move)
             assert not (winning and after.is_out(me)) or at_once, "a winning turn put the mover out"
         if not after.is_over:
             assert not after.is_out(after.to_move) and after.hands[after.to_move]

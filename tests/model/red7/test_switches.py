@@ -80,6 +80,19 @@ def test_action_mode():
         "discard R3", "pass", "play R3", "play R3 draw", "play R3 draw discard G1"]
 
 
+
+def test_action_mode__if_it_keeps_you_in():
+    """V1.1's "if you can" read as "if doing it can keep you in": the 5's extra play of the B4 (the
+    only way to carry it out) leaves the mover with no card below 4 under Violet, so the action may
+    be skipped and the B4 discarded instead; where one way of doing it keeps the mover in, it stays
+    mandatory (the 3 draws)."""
+    text = "violet 0 actions | V5 B4 / B6 | / R1 O2"
+    assert moves(text, action_mode="mandatory") == ["pass"]
+    assert moves(text, action_mode="if_it_keeps_you_in") == ["pass", "play V5 discard B4"]
+    kept = "red 0 actions | R3 / R6 | B1 / O2 | deck G1"
+    assert moves(kept, action_mode="if_it_keeps_you_in") == moves(kept, action_mode="mandatory")
+
+
 def test_action1_eligibility():
     """FR: only an opponent with as many or more Palette cards than you; V1.1: any opponent,
     never their only card. Player 1 has 2 Palette cards against the mover's 4."""
@@ -316,3 +329,42 @@ def test_out_palettes():
     text = "red 0 basic | B2 / O7 | Y6 / R6 | V5 / R7 out"
     assert "play B2" in moves(text, out_palettes="ignored")
     assert moves(text, out_palettes="compete") == ["pass"]
+
+
+def test_winning_check():
+    """FR: "chaque joueur doit être le vainqueur ... durant son tour de jeu" read literally: the
+    mover must be winning after the Palette play as well as at the end. Playing the B2 leaves
+    player 0 behind the O3 under Red, so the play-then-discard turn goes under every_step."""
+    text = "red 0 basic | B2 G5 / R1 | Y7 / O3"
+    assert moves(text, winning_check="end_of_turn") == ["pass", "play B2 discard G5", "play G5", "play G5 discard B2"]
+    assert moves(text, winning_check="every_step") == ["pass", "play G5", "play G5 discard B2"]
+    kept = under(text, winning_check="every_step", losing_turns="legal")
+    assert game.apply(kept, "play B2 discard G5").is_out(0)  # a losing turn where losing turns are moves
+
+
+def test_discard_becomes():
+    """FR: a discard "possible uniquement si le joueur devient vainqueur" read literally: not by a
+    player already winning. After the G5, player 0 is winning under Red, so no discard may follow."""
+    text = "red 0 basic | B2 G5 / R1 | Y7 / O3"
+    assert moves(text, discard_becomes="winning_after") == ["pass", "play B2 discard G5", "play G5",
+                                                            "play G5 discard B2"]
+    assert moves(text, discard_becomes="was_not_winning") == ["pass", "play B2 discard G5", "play G5"]
+
+
+def test_action1_only_card():
+    """V1.1 forbids a 1 to take an opponent's only Palette card; FR says nothing of it. It can
+    matter only when Palettes are counted before the 1 is played (entry 5): here the mover's one
+    Palette card equals player 1's one card."""
+    text = "red 0 actions | R1 / V2 | O6 / O2 | deck G1"
+    for count in ("after_play", "before_play"):
+        assert moves(text, action1_only_card="never", action1_count=count) == ["pass"]
+    assert moves(text, action1_only_card="allowed", action1_count="after_play") == ["pass"]
+    assert moves(text, action1_only_card="allowed", action1_count="before_play") == ["pass", "play R1 take O2"]
+
+
+def test_action7_deck_place():
+    """FR: the 7 puts the card "sur la pioche" (where unsaid); EN-REF "draw-deck top"."""
+    text = "red 0 actions | B7 / R6 O1 | O5 / O2 | deck G1"
+    top = game.apply(under(text, action7_deck_place="top"), "play B7 deck O1")
+    bottom = game.apply(under(text, action7_deck_place="bottom"), "play B7 deck O1")
+    assert top.deck == (parse_card("O1"), parse_card("G1")) and bottom.deck == (parse_card("G1"), parse_card("O1"))

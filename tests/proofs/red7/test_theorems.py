@@ -3,6 +3,7 @@
 import pytest
 from arbiter.model.red7 import fast, reference
 from arbiter.model.red7.cards import parse_card
+from arbiter.proofs import catalogue
 from arbiter.proofs.red7 import deciding, theorems
 
 
@@ -80,8 +81,8 @@ def test_smallest_witness_prefers_the_weakest_cards():
 
 def test_an_unknown_answer_is_a_failure_not_a_witness():
     def check():
-        raise theorems.Unknown("a witness of at most 3 cards")
+        raise catalogue.Unknown("a witness of at most 3 cards")
 
-    result = theorems.run(theorems.Theorem("x/y", "a claim", "none", theorems.WITNESS, check))
-    assert result.status == theorems.FAILED and not result.as_expected
+    result = catalogue.run(catalogue.Theorem("x/y", "a claim", "none", catalogue.WITNESS, check))
+    assert result.status == catalogue.FAILED and not result.as_expected
     assert result.witness == {"z3": "unknown (a witness of at most 3 cards)"}
