@@ -250,3 +250,22 @@ def test_a_realm_partner_does_not_follow_a_nominated_colour_when_realm_links_are
     assert _allowed(realm, "blue", ["P2=red"], ["Y1", "B2"]) == ["Y1"]
     assert _allowed(realm.with_switches(nominated_links="ignored"), "blue", ["P2=red"], ["Y1", "B2"]) == ["B2", "Y1"]
     assert _allowed(realm.with_switches(nominated_links="ignored"), "blue", ["R2"], ["Y1", "B2"]) == ["Y1"]
+
+
+def test_under_the_default_readings_the_number_tie_never_decides_a_trick():
+    """Report entry 26: with colour_match=any and purple_match=number the later of a Purple and a
+    coloured card of its number matches the earlier, so rank never has to break their tie. Every
+    trick of up to four cards of a deck of Purples, their coloured numbers and cards around them."""
+    deck = [C.parse_card(c) for c in ("P1", "P2", "R1", "R2", "Y1", "B2", "RDr", "GNT", "CYC")]
+    others = [DEFAULT.with_switches(number_tie=v) for v in SWITCHES["number_tie"][1:]]
+    shift = DEFAULT.with_switches(colour_match="shift")
+    parted = 0
+    for size in (2, 3, 4):
+        for plays in _tricks(deck, size):
+            cards, choices = [c for c, _ in plays], [x for _, x in plays]
+            for ruling in range(4):
+                want = fast.resolve(DEFAULT, ruling, cards, choices)
+                assert all(fast.resolve(r, ruling, cards, choices) == want for r in others), (plays, ruling)
+                parted += fast.resolve(shift, ruling, cards, choices) != fast.resolve(
+                    shift.with_switches(number_tie="earlier"), ruling, cards, choices)
+    assert parted  # the scope is not vacuous: under colour_match=shift the tie does decide tricks
