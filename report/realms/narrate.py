@@ -249,15 +249,19 @@ CLAIMS = {TRICK: ("trick", ("winner", "card", "ruling", "leads_next"), "winner",
           GAME: ("after", ("after",), None, "After this step")}
 
 
-def trick_scene(w: dict[str, Any]) -> dict[str, Any]:
-    """The trick's cards in play order, one seat per player, as tiles."""
+def with_trick(sc: dict[str, Any], w: dict[str, Any]) -> dict[str, Any]:
+    """The deal's scene with each card of the witness's trick, as a tile, beside the hand that plays it."""
     p = position_from_json(w["position"])
     plays = [m for m in w["moves"] if not m.startswith("ruling=")]
-    seats = [{"name": who(p.player_of(k)), "out": False,
-              "rows": [{"label": "plays" if k else "leads", "cards": [tile(parse_card(m.split("=")[0]))]}]}
-             for k, m in enumerate(plays)]
-    return {"caption": "The trick", "facts": [f"Ruling colour before the lead: {colour(parse_play(w['moves'][0], True).choice)}"],
-            "seats": seats, "deck": [], "deck_shown": False}
+    seats = [dict(seat, rows=list(seat["rows"])) for seat in sc["seats"]]
+    for k, m in enumerate(plays):
+        seats[p.player_of(k)]["rows"].append({"label": "leads" if k == 0 else f"plays {ordinal(k + 1)}",
+                                             "cards": [tile(parse_card(m.split("=")[0]))]})
+    return {**sc, "caption": sc["caption"] + " and the trick", "seats": seats}
+
+
+def ordinal(n: int) -> str:
+    return {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}[n]
 
 
 def _claimed(story: dict[str, Any], kind: str, prefix: str = "") -> dict[str, Any]:
@@ -292,7 +296,7 @@ def story(w: dict[str, Any], entry: Entry) -> dict[str, Any]:
     caption = "The deal" if kind != GAME or w["what"] == "deal" else "The position"
     scenes = [scene(w["position"], caption)]
     if kind in (TRICK, EXAMPLE, FOLLOW, STEAL):
-        scenes.append(trick_scene(w))
+        scenes = [with_trick(scenes[0], w)]
     return _claimed({"title": title, "scenes": scenes, "steps": steps, "outcomes": outcomes, "data": w}, kind, prefix)
 
 
@@ -303,16 +307,15 @@ def replay_story(example: dict[str, Any], entry: Entry, title: str = "From a gam
     outcomes, seats = [], []
     for o in example["outcomes"]:
         outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]], "text": sentence(say_replay(o))})
-        seats.append({"name": o["reading"], "out": False,
+        seats.append({"name": f"Next trick, {o['reading']}", "out": False,
                       "rows": [{"label": who(pl), "cards": [tile(c)]} for (c, _), pl in zip(o["plays"], o["players"],
                                                                                             strict=True)]})
     setting = f"{example['players']} players" + ("" if entry.base == DEFAULT else
                                                  f", under {str(entry.base).removeprefix('default,')}")
     prefix = (f"Game {example['game'] + 1} of the sample ({setting}, seed {example['seed']}): the readings part at "
               f"step {example['step'] + 1}. Each reading plays on from there with the same players and one new luck.")
-    scenes = [scene(example["position"], "Where the readings part"),
-              {"caption": "The next trick under each reading", "facts": [], "seats": seats, "deck": [],
-               "deck_shown": False}]
+    first = scene(example["position"], "Where the readings part, and the next trick under each reading")
+    scenes = [{**first, "seats": first["seats"] + seats}]
     c = claims.compare("replay", ("trick", "game"), example["outcomes"], "game")
     return {"title": title, "summary": prefix + " " + claims.summary(c, say_replay, "Played on"), "claim": c,
             "scenes": scenes, "steps": [], "outcomes": outcomes, "data": {"kind": "replay", **example}}

@@ -33,6 +33,7 @@ def test_bad_options_are_one_line_and_exit_2(tmp_path):
 
 
 def test_realms_tiles_are_named_and_json_and_markdown_carry_every_entry(realms_report):
+    """Tricks are drawn as card tiles (one per play, named for readers), the text as Markdown."""
     import html5lib
 
     doc = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(RENDERERS["html"](realms_report))
@@ -43,6 +44,8 @@ def test_realms_tiles_are_named_and_json_and_markdown_carry_every_entry(realms_r
         label = tile.get("aria-label")
         assert label in names.values()  # "Red Dragon", "Phoenix", "Purple 3": the card, not a code
     assert {"Phoenix", "Purple 1", "Red 1"} <= set(names.values()) and names["SPHX"] == "Phoenix"
+    labels = [c.text for c in doc.findall(".//span[@class='label']")]
+    assert "leads" in labels and "plays second" in labels  # every trick witness draws its trick as tiles
     md = RENDERERS["md"](realms_report)
     data = json.loads(RENDERERS["json"](realms_report))
     for e in data["entries"]:
