@@ -77,12 +77,12 @@ def one_colour_data(entry: Entry) -> dict[str, Any] | None:
                                                            [r.label for r in entry.readings])}
 
 
-def deal_data(entry: Entry, games: int, seed: int) -> dict[str, Any] | None:
+def deal_data(entry: Entry, seed: int) -> dict[str, Any] | None:
     """For a reading that changes the deal: the first sampled game (fewest players first) where the
     point arises, played from its deal under each reading by the same seeded players."""
     for n in sampling.players_of(entry):
         setting = sample.Setting(f"{n}", f"{n} players", (n,))
-        for g in range(min(games, sampling.WITNESS_GAMES)):
+        for g in range(sampling.WITNESS_GAMES):
             gs = sample.game_seed(seed, setting, g)
             path = play(n, gs, entry.base)
             if not sampling.arises_in_deal(entry, path):
@@ -175,9 +175,9 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
         told = [narrate.game_story(example, e)] if example is not None else []
         for part in w.pairs(e):
             if w.HOW[e.switch] == w.DEAL:
-                data = deal_data(part, games, seed)
+                data = deal_data(part, seed)
             else:
-                cand = sampling.candidates(part, sampled, games, seed)
+                cand = sampling.candidates(part, seed)
                 if cand is None and w.HOW[e.switch] == w.END:
                     cand = sampling.search_end(part, seed)
                 data = witness_data(part, cand)

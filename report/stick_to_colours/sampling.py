@@ -135,14 +135,13 @@ class StickPlug:
 PLUG = StickPlug()
 
 
-def candidates(entry: Entry, s: sample.Sample, games: int, seed: int,
-               runner: Pieces | None = None) -> dict[str, Any] | None:
-    """The entry's smallest witness candidate among the sampled games' first ones (the games are
-    played again here, the first few of each setting only: the sample keeps counts, not games)."""
+def candidates(entry: Entry, seed: int) -> dict[str, Any] | None:
+    """The entry's smallest witness candidate among the first WITNESS_GAMES games of each setting of
+    the sample (played again here, whatever the sample's size: the sample keeps counts, not games)."""
     best = None
     for n in players_of(entry):
         setting = sample.Setting(f"{n}", f"{n} players", (n,))
-        for g in range(min(games, WITNESS_GAMES)):
+        for g in range(WITNESS_GAMES):
             gs = sample.game_seed(seed, setting, g)
             path = play(n, gs, DEFAULT)
             cand = _candidate(entry, path, n, g)

@@ -62,7 +62,7 @@ def test_every_theorem_an_entry_names_is_in_the_catalogue():
     known = set(theorems.ids())
     named = {i for e in CATALOGUE.entries for i in e.theorems}
     assert named and named <= known
-    assert BY_ID["run-split"].theorems == ("stick/layered-vs-optimal",)
+    assert BY_ID["run-split"].theorems == ("stick/layered-vs-optimal", "stick/layered-one-colour")
     assert all(i.startswith("stick/games-end/") or i == "stick/endless/never"
                for i in BY_ID["market-clearing"].theorems)
 
