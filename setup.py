@@ -1,5 +1,5 @@
-"""Build hook: the compiled Red7 search core, optional. Without a C compiler (or Python headers)
-the build goes on and ``arbiter.solver`` uses its pure-Python search, which gives the same answers."""
+"""Build hook: the compiled search cores (Red7's, bridge's double-dummy core), optional. Without a C compiler (or Python headers)
+the build goes on and each solver uses its pure-Python search, which gives the same answers."""
 
 from setuptools import Extension, setup
 
@@ -10,6 +10,12 @@ setup(
             sources=["solver/red7/_red7core.c"],
             extra_compile_args=["-O2", "-std=c11"],
             optional=True,
-        )
+        ),
+        Extension(
+            "arbiter.solver.bridge._bridgecore",
+            sources=["solver/bridge/_bridgecore.c"],
+            extra_compile_args=["-O2", "-std=c11"],
+            optional=True,
+        ),
     ]
 )

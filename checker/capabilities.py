@@ -23,15 +23,22 @@ def from_hello(answer: dict[str, Any], plugin: GamePlugin, name: str) -> tuple[C
         raise EngineFault(f"{name} lists no ops in its hello answer")
     games = answer.get("games")
     if games is None:
-        if answer.get("game") != plugin.game:
+        if not same_game(answer.get("game"), plugin.game):
             raise EngineFault(f"{name} plays {answer.get('game')!r}, expected {plugin.game!r}")
         return plugin.default_capabilities(tuple(ops)), []
     if not isinstance(games, dict) or not all(isinstance(v, dict) for v in games.values()):
         raise EngineFault(f"{name}: hello 'games' must map game ids to objects, got {_short(games)}")
-    if plugin.game not in games:
+    key = next((k for k in games if same_game(k, plugin.game)), None)
+    if key is None:
         raise EngineFault(f"{name} does not declare the game {plugin.game!r} (its hello declares "
                           f"{', '.join(map(repr, games)) or 'none'})")
-    return _declared(games[plugin.game], plugin, tuple(ops), name)
+    return _declared(games[key], plugin, tuple(ops), name)
+
+
+def same_game(declared: object, game: str) -> bool:
+    """Whether a game id an engine wrote names ``game``: ids are compared with ``_`` read as ``-``
+    (``stick_to_colours`` is ``stick-to-colours``, as docs/protocol.md says)."""
+    return isinstance(declared, str) and declared.replace("_", "-") == game
 
 
 def _declared(entry: dict[str, Any], plugin: GamePlugin, top_ops: tuple[str, ...],

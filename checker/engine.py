@@ -31,8 +31,13 @@ class EngineFault(Exception):
         self.stderr = stderr or []
 
 
+class EngineDied(EngineFault):
+    """The engine process exited (or stopped reading) before answering: it may be restarted."""
+
+
 class EngineCrash(Exception):
-    """An in-process engine function raised on a request: a finding about that input, not a fault."""
+    """The engine crashed on a request (an in-process function raised, or a process died and was
+    restarted): a finding about that input, not a fault."""
 
 
 class Engine:
@@ -42,9 +47,17 @@ class Engine:
 
     def __init__(self) -> None:
         self._next_id = 0
+        self.stopped = False  # set by ``stop`` (Ctrl-C): every later request raises KeyboardInterrupt
+
+    def stop(self) -> None:
+        """Ctrl-C: no request is sent any more, and a child is killed at once, so that an interrupt a
+        library swallowed (an import's callback, say) still ends the check at the next request."""
+        self.stopped = True
 
     def request(self, body: dict[str, Any]) -> dict[str, Any]:
         """Send ``body`` with a fresh ``id``; the answer without its ``id``."""
+        if self.stopped:
+            raise KeyboardInterrupt
         self._next_id += 1
         rid = self._next_id
         what = f"request {rid} ({body.get('op')})"
@@ -57,7 +70,7 @@ class Engine:
             if answer["id"] != rid:
                 raise EngineFault(f"{self.name} answered {what} with id {answer['id']!r}, expected {rid}")
         except EngineFault as fault:
-            raise EngineFault(str(fault), body, self.stderr_tail()) from None
+            raise type(fault)(str(fault), body, self.stderr_tail()) from None
         return {k: v for k, v in answer.items() if k != "id"}
 
     def stderr_tail(self) -> list[str]:
@@ -94,6 +107,9 @@ class ProcessEngine(Engine):
         self.name = f"engine {shlex.join(self.argv)!r}"
         self.timeout = timeout
         self.allow_stderr = allow_stderr
+        self._start()
+
+    def _start(self) -> None:
         self._lines: queue.Queue[bytes | None] = queue.Queue()
         self._stderr = bytearray()  # the first STDERR_KEPT bytes
         self._stderr_end = bytearray()  # the last STDERR_KEPT bytes
@@ -108,6 +124,25 @@ class ProcessEngine(Engine):
                          threading.Thread(target=self._read_stderr, daemon=True)]
         for t in self._readers:
             t.start()
+
+    def stop(self) -> None:
+        super().stop()
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)  # a read waiting for its answer returns at once
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    def restart(self) -> None:
+        """A fresh child after the last one died (its stderr is dropped; quote it first)."""
+        if self.stopped:
+            raise KeyboardInterrupt  # it died because Ctrl-C stopped it
+        self.abort()
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        self._start()
 
     def _read_stdout(self) -> None:
         for line in iter(lambda: self.proc.stdout.readline(LINE_LIMIT), b""):
@@ -148,7 +183,7 @@ class ProcessEngine(Engine):
             self.proc.stdin.write(json.dumps(request).encode() + b"\n")
             self.proc.stdin.flush()
         except OSError:
-            raise EngineFault(f"{self.name} stopped reading before {what}{self._exit_note()}") from None
+            raise EngineDied(f"{self.name} stopped reading before {what}{self._exit_note()}") from None
         deadline = time.monotonic() + self.timeout
         while True:
             left = deadline - time.monotonic()
@@ -158,7 +193,7 @@ class ProcessEngine(Engine):
                 raise EngineFault(f"{self.name} gave no answer to {what} within {self.timeout:g} s "
                                   "(hung or too slow)") from None
             if line is None:
-                raise EngineFault(f"{self.name} exited before answering {what}{self._exit_note()}")
+                raise EngineDied(f"{self.name} exited before answering {what}{self._exit_note()}")
             if not line.strip():
                 continue  # a blank line carries nothing; tolerated
             if not line.endswith(b"\n") and len(line) >= LINE_LIMIT:

@@ -8,7 +8,7 @@ import importlib
 from .plugin import GamePlugin
 
 PLUGINS: dict[str, str] = {"red7": "arbiter.checker.red7", "realms": "arbiter.checker.realms",
-                            "stick-to-colours": "arbiter.checker.stick_to_colours"}
+                            "stick-to-colours": "arbiter.checker.stick_to_colours", "bridge": "arbiter.checker.bridge"}
 DEFAULT_GAME = "red7"
 
 

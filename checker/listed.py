@@ -4,14 +4,15 @@ random requests, comparison and shrinking."""
 
 from __future__ import annotations
 
+import copy
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 from arbiter.model import games as model_games
-from arbiter.model.switches import RulesetError, SwitchRuleset
+from arbiter.model.switches import RulesetError, Switch, SwitchRuleset
 
-from .plugin import Capabilities, Difference, Needs, reads
+from .plugin import Capabilities, Difference, Misreading, Needs, reads
 from .vectors import make_case
 
 
@@ -24,6 +25,7 @@ class ListedPlugin:
     rule_of_op: ClassVar[dict[str, str]] = {}  # op -> the rule its requests are about (``rules`` in order)
     reasons: ClassVar[dict[str, str]] = {}  # op -> the clause that decides its answers
     seats: ClassVar[str] = "players"  # the position's list with one entry a player
+    switch_info: ClassVar[dict[str, Switch]] = {}  # the doubt and the sentences behind each switch
 
     # -- what each game gives ------------------------------------------------------------------
     def cases(self) -> Iterator[tuple[str, dict[str, Any], str]]:
@@ -145,10 +147,55 @@ class ListedPlugin:
             universe["switch values"] = values
         return universe
 
-    def vector_files(self) -> dict[str, dict[str, Any]]:
+    # -- explaining and searching (a game refines what it can) -----------------------------------
+    def reruled(self, request: dict[str, Any], switches: dict[str, Any]) -> dict[str, Any] | None:
+        rs = self._ruleset(request)
+        other = rs.with_switches(**switches)
+        if other == rs:
+            return None
+        new = copy.deepcopy(request)
+        if isinstance(new.get("position"), dict) and "ruleset" not in new:
+            new["position"]["ruleset"] = other.to_json()
+        else:
+            new["ruleset"] = other.to_json()
+        return new
+
+    def sentence(self, switch: str) -> str:
+        info = self.switch_info.get(switch)
+        if info is None:
+            return ""
+        quoted = f' ("{info.sources[0][1]}")' if info.sources else ""
+        return info.question + quoted
+
+    def misreadings(self, op: str) -> list[Misreading]:
+        return []
+
+    def clause(self, request: dict[str, Any]) -> str:
+        return self.reason(request)
+
+    def traits(self, request: dict[str, Any]) -> list[str]:
+        players = self.players_of(request)
+        return [f"{players} players"] if players else [f"{self.size(request)} cards"]
+
+    def shape(self, request: dict[str, Any]) -> tuple:
+        return (self.players_of(request), self.size(request))
+
+    def variants(self, request: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        return iter(())
+
+    def enumerate(self, request: dict[str, Any], size: int,
+                  differs: Callable[[dict[str, Any]], bool] | None) -> Iterator[dict[str, Any]] | None:
+        return None
+
+    def min_size(self, request: dict[str, Any]) -> int:
+        return 0  # positions are not enumerated: a search there never claims the smallest
+
+    def vector_files(self, ops: tuple[str, ...] | None = None) -> dict[str, dict[str, Any]]:
         files: dict[str, dict[str, Any]] = {}
         for case_id, request, reason in self.cases():
             op, topic = case_id.split("/")[:2]
+            if ops is not None and request["op"] not in ops:
+                continue
             path = f"{op}/{topic}.json"
             if path not in files:
                 files[path] = {"group": op, "topic": topic,

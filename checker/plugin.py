@@ -1,9 +1,10 @@
 """What a game gives the checker (``GamePlugin``, one per game id, listed in ``games.PLUGINS``) and
-the values shared by every game: a difference with its kind, an engine's capabilities, a finding."""
+the values shared by every game: a difference with its kind, an engine's capabilities, a failing
+case, a misreading (a way of getting a rule wrong, to explain failures by)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -11,7 +12,8 @@ from typing import Any, Protocol
 @dataclass(frozen=True)
 class Difference:
     """How an engine's answer differs from the model's: ``kind`` is short and stable (it groups
-    disagreements and the shrinker keeps it), ``text`` says what differs for people."""
+    failures no misreading explains, and a witness search keeps it), ``text`` says what differs for
+    people."""
 
     kind: str
     text: str
@@ -50,7 +52,7 @@ def member(value: Any, values: tuple[Any, ...]) -> bool:
 
 
 @dataclass
-class Finding:
+class Failure:
     """A request on which the engine disagrees with the model (or crashes)."""
 
     request: dict[str, Any]
@@ -61,8 +63,24 @@ class Finding:
 
     @property
     def signature(self) -> tuple[str, str, str]:
-        """(op, rule, kind): disagreements with one signature are one failure."""
+        """(op, rule, kind): how it fails, before any explanation."""
         return (self.request["op"], self.rule, self.difference.kind)
+
+    @property
+    def crashed(self) -> bool:
+        return "crash" in self.got
+
+
+@dataclass(frozen=True)
+class Misreading:
+    """A way of getting a rule wrong, known from implementations: ``answer`` is what an engine that
+    reads the rule so would answer (None where the misreading cannot change the answer);
+    ``statement`` says it in rule words for the rules it was seen under (e.g. "Orange compares
+    numbers instead of group sizes")."""
+
+    name: str
+    statement: Callable[[list[str]], str]
+    answer: Callable[[dict[str, Any]], dict[str, Any] | None]
 
 
 class GamePlugin(Protocol):
@@ -86,7 +104,7 @@ class GamePlugin(Protocol):
         """One line naming the rule clause that decides the answer."""
 
     def rule_of(self, request: dict[str, Any]) -> str:
-        """The rule a request is about (a group key of disagreements)."""
+        """The rule a request is about (findings list the rules they were seen under)."""
 
     def unreachable(self, request: dict[str, Any]) -> str | None:
         """Why no game can produce this input, or None when one can."""
@@ -127,8 +145,41 @@ class GamePlugin(Protocol):
     def render(self, request: dict[str, Any]) -> list[str]:
         """The request for people, a few lines."""
 
-    def vector_files(self) -> dict[str, dict[str, Any]]:
-        """Relative path -> {"group", "topic", "description", "cases"}, deterministic."""
+    # -- explaining failures (findings) and searching for the smallest witness ---------------------
+    def reruled(self, request: dict[str, Any], switches: dict[str, Any]) -> dict[str, Any] | None:
+        """``request`` under its ruleset with ``switches`` set (None when that is not a ruleset)."""
+
+    def sentence(self, switch: str) -> str:
+        """The doubt behind a reading switch in one line, or the rule sentence it reads ("" if none)."""
+
+    def misreadings(self, op: str) -> list[Misreading]:
+        """Known ways of getting ``op``'s rules wrong (none: failures are grouped by clause)."""
+
+    def clause(self, request: dict[str, Any]) -> str:
+        """The clause of the rules that decides the model's answer (the reference evaluator's)."""
+
+    def traits(self, request: dict[str, Any]) -> list[str]:
+        """What a request shows, in rule words ("a player is out", "3 players"): a finding that no
+        misreading explains is stated by the traits all its cases share and no passing case has."""
+
+    def shape(self, request: dict[str, Any]) -> tuple:
+        """The shape of a request (players, cards each, ...): a second witness differs in it."""
+
+    def variants(self, request: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        """Requests of the same size near ``request``: lower numbers first, then other colours."""
+
+    def enumerate(self, request: dict[str, Any], size: int,
+                  differs: Callable[[dict[str, Any]], bool] | None) -> Iterator[dict[str, Any]] | None:
+        """Every reachable request of ``size`` cards around ``request``'s clause (same op, rule,
+        ruleset and players), or None when the game cannot list them; ``differs`` (the finding's
+        test that a request could show it) may be used to skip requests cheaply."""
+
+    def min_size(self, request: dict[str, Any]) -> int:
+        """The fewest cards a reachable request around ``request`` holds."""
+
+    def vector_files(self, ops: tuple[str, ...] | None = None) -> dict[str, dict[str, Any]]:
+        """Relative path -> {"group", "topic", "description", "cases"}, deterministic; with ``ops``,
+        only files holding cases of those ops are needed (a check of some ops builds only theirs)."""
 
 
 def reads(plugin: GamePlugin, op: str, switch: str) -> bool:

@@ -1,5 +1,6 @@
-"""The result of checking an engine, for any game: per-op tallies, one group per distinct failure
-(op, rule, kind) with its smallest witness, the coverage, any protocol fault located; text or JSON."""
+"""The result of checking an engine, for any game: per-op tallies, the readings of the rules it
+follows, one finding per cause of its other failures (each with its smallest witness and a second
+one of another shape), the coverage, any protocol fault located; text or JSON."""
 
 from __future__ import annotations
 
@@ -20,34 +21,60 @@ class OpTally:
 
 
 @dataclass
-class Disagreement:
-    """One distinct failure: its signature, where it was first seen, its smallest witness."""
+class Witness:
+    """A request that shows a finding, with both answers, for people and for replay."""
 
-    op: str
-    rule: str
-    kind: str
-    source: str  # "vector <id>" or "random case N of <op>, rule R (seed S)"
+    source: str  # "vector <id>", "random case N of <op>, rule R (seed S)", "searched from ..."
     request: dict[str, Any]
     expected: dict[str, Any]
     got: dict[str, Any]
     difference: str
-    reason: str
-    cards_before_shrinking: int
+    reason: str  # the clause deciding the expected answer
     cards: int
-    shown: list[str] = field(default_factory=list)  # the witness for people
-    edge_case: str | None = None  # why no game reaches the witness (only with --edge-cases)
-    vectors: list[str] = field(default_factory=list)  # ids of the vectors failing this way
-    random_cases: int = 0  # random cases failing this way
+    shown: list[str] = field(default_factory=list)
+    edge_case: str | None = None  # why no game reaches it (only with --edge-cases)
+    searched: bool = False  # found by the witness search from the case ``source`` names
+
+
+@dataclass
+class Finding:
+    """One cause of failures (``kind`` misreading, crash or unexplained), or a reading of the rules
+    the engine follows (``kind`` reading): a statement in rule words, the rules it was seen under,
+    the cases it explains, its smallest witness and how it was searched, a second witness."""
+
+    op: str
+    kind: str
+    name: str
+    statement: str
+    rules: list[str]
+    vectors: list[str]  # ids of the failing vectors it explains
+    random_cases: int  # failing random cases it explains
+    witness: Witness
+    search: str  # "smallest possible (every smaller case checked, N tries)" or "smallest found in N tries"
+    second: Witness | None = None  # a witness of another shape, when one was seen
+    switches: dict[str, Any] = field(default_factory=dict)  # a reading's switch values
+    sentences: list[str] = field(default_factory=list)  # the doubt behind each switch
+    agreed: int = 0  # a reading: the cases it changes on which the engine answers as it says
+    changed: int = 0  # a reading: the cases it changes (on the rest a finding on top of it explains the answer)
+    observed: int = 0  # a reading: every case of the op asked
+    pin: str = ""  # a reading: the --ruleset that checks an engine under it
+    sample_cases: int = 0  # failing cases of the fresh sample a reading is tested on
+
+    @property
+    def explains(self) -> int:
+        return len(self.vectors) + self.random_cases + self.sample_cases
 
 
 @dataclass
 class Fault:
-    """The engine broke the protocol: what happened, on which case and request, its last stderr lines."""
+    """The engine broke the protocol: what happened, on which case and request, its last stderr lines;
+    ``restarts`` when it crashed and was restarted (the check went on)."""
 
     message: str
     source: str | None = None
     request: dict[str, Any] | None = None
     stderr: list[str] = field(default_factory=list)
+    restarts: int = 0
 
 
 @dataclass
@@ -56,7 +83,8 @@ class Report:
     game: str = "red7"
     ops: list[str] = field(default_factory=list)
     tallies: dict[str, OpTally] = field(default_factory=dict)
-    disagreements: list[Disagreement] = field(default_factory=list)
+    readings: list[Finding] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
     fault: Fault | None = None
     notes: list[str] = field(default_factory=list)
     coverage: dict[str, dict[str, int]] = field(default_factory=dict)  # category -> label -> requests
@@ -65,13 +93,13 @@ class Report:
 
     @property
     def exit_code(self) -> int:
-        return BROKEN if self.fault else DISAGREE if self.disagreements else AGREE
+        return BROKEN if self.fault else DISAGREE if self.findings or self.readings else AGREE
 
     @property
     def failed_vectors(self) -> dict[str, list[str]]:
         """op -> ids of the vectors that disagree."""
         out: dict[str, list[str]] = {}
-        for d in self.disagreements:
+        for d in self.readings + self.findings:
             out.setdefault(d.op, []).extend(d.vectors)
         return {op: ids for op, ids in out.items() if ids}
 
@@ -80,7 +108,7 @@ class Report:
         return {"engine": self.engine, "game": self.game, "verdict": verdict, "exit_code": self.exit_code,
                 "ops": self.ops, "edge_cases": self.edge_cases,
                 "tallies": {op: asdict(t) for op, t in self.tallies.items()},
-                "disagreements": [asdict(d) for d in self.disagreements],
+                "readings": [asdict(r) for r in self.readings], "findings": [asdict(f) for f in self.findings],
                 "failed_vectors": self.failed_vectors, "fault": asdict(self.fault) if self.fault else None,
                 "notes": self.notes, "coverage": self.coverage, "not_exercised": self.not_exercised}
 
@@ -94,24 +122,39 @@ class Report:
         lines.extend(f"note: {n}" for n in self.notes)
         if self.coverage:
             lines.append("coverage: " + self._coverage_text())
-        for k, d in enumerate(self.disagreements, 1):
+        for k, r in enumerate(self.readings, 1):
             lines.append("")
-            seen = ", ".join(filter(None, [_ids(d.vectors), d.random_cases and f"{d.random_cases} random case(s)"]))
-            lines.append(f"DISAGREEMENT {k} of {len(self.disagreements)} in {d.op}, rule {d.rule}: {d.kind}"
-                         + (f" ({seen})" if seen else ""))
-            size = (f"shrunk from {d.cards_before_shrinking} to {d.cards} cards" if d.cards < d.cards_before_shrinking
-                    else f"{d.cards} cards, none can go")
-            lines.append(f"  witness from {d.source}, {size}"
-                         + (f"; EDGE CASE, no game reaches it: {d.edge_case}" if d.edge_case else ""))
-            lines.extend("  " + row for row in d.shown)
-            lines.append(f"  expected: {_clip(json.dumps(d.expected))}")
-            lines.append(f"  got:      {_clip(json.dumps(d.got))}")
-            lines.append(f"  differs:  {d.difference}")
-            lines.append(f"  rule:     {d.reason}")
-            lines.append(f"  request:  {json.dumps(d.request)}")
+            lines.append(f"READING {k} of {len(self.readings)} in {r.op}: {r.statement}, a reading of the rules "
+                         "other than the one requested")
+            lines.extend(f"  the doubt: {s}" for s in r.sentences if s)
+            others = sum(f.op == r.op for f in self.findings)
+            if r.agreed == r.changed:
+                said = f"answers as it says on all {r.changed} case(s) of the {r.observed} asked where it changes the answer"
+            else:
+                said = (f"answers as it says on {r.agreed} of the {r.changed} case(s) of the {r.observed} asked where it "
+                        f"changes the answer, and on the other {r.changed - r.agreed} as a finding below says on top of it")
+            lines.append(f"  {said}" + ("" if others else f"; agrees with it on all {r.observed} cases of {r.op} asked"))
+            lines.append(f"  explains {_seen(r)}")
+            lines.append(f"  under the requested ruleset it differs here ({r.search}):")
+            lines.extend(_witness_lines(r.witness))
+            if r.second:
+                lines.append("  and here, another shape:")
+                lines.extend(_witness_lines(r.second, brief=True))
+            lines.append(f"  to check the rest under that reading: --ruleset {r.pin}")
+        for k, f in enumerate(self.findings, 1):
+            lines.append("")
+            lines.append(f"FINDING {k} of {len(self.findings)} in {f.op}: {f.statement}")
+            lines.append(f"  explains {_seen(f)}")
+            lines.append(f"  smallest witness, {f.witness.cards} cards, {f.search}"
+                         + (f"; EDGE CASE, no game reaches it: {f.witness.edge_case}" if f.witness.edge_case else ""))
+            lines.extend(_witness_lines(f.witness))
+            if f.second:
+                lines.append(f"  second witness, another shape ({f.second.cards} cards):")
+                lines.extend(_witness_lines(f.second, brief=True))
         if self.fault:
             lines.append("")
-            lines.append(f"PROTOCOL FAULT: {self.fault.message}")
+            head = "ENGINE CRASHED" if self.fault.restarts else "PROTOCOL FAULT"
+            lines.append(f"{head}: {self.fault.message}")
             if self.fault.source:
                 lines.append(f"  on:       {self.fault.source}")
             if self.fault.request is not None:
@@ -119,12 +162,25 @@ class Report:
             if self.fault.stderr:
                 lines.append("  engine stderr (last lines):")
                 lines.extend("    " + row for row in self.fault.stderr)
-        verdict = {AGREE: "the engine agrees with the model",
-                   DISAGREE: f"the engine disagrees with the model in {len(self.disagreements)} way(s)",
-                   BROKEN: "the engine could not be run or broke the protocol"}[self.exit_code]
+            if self.fault.restarts:
+                lines.append(f"  restarted {self.fault.restarts} time(s); the check went on")
         lines.append("")
-        lines.append(f"verdict: {verdict} (exit {self.exit_code})")
+        lines.append(f"verdict: {self._verdict()} (exit {self.exit_code})")
         return "\n".join(lines)
+
+    def _verdict(self) -> str:
+        if self.exit_code == AGREE:
+            return "the engine agrees with the model"
+        parts = []
+        if self.readings:
+            parts.append(f"follows {len(self.readings)} reading(s) other than the one requested")
+        if self.findings:
+            parts.append(f"disagrees in {len(self.findings)} way(s)" + (" no reading explains" if self.readings else ""))
+        text = "the engine " + " and ".join(parts) if parts else ""
+        if self.exit_code == BROKEN:
+            broke = "the engine crashed" if self.fault.restarts else "the engine could not be run or broke the protocol"
+            return f"{broke}; {text.removeprefix('the engine ')}" if text else broke
+        return text
 
     def _coverage_text(self) -> str:
         parts = []
@@ -140,6 +196,25 @@ class Report:
         parts.extend(f"{category} none (not exercised: {', '.join(missing)})"
                      for category, missing in self.not_exercised.items() if category not in self.coverage)
         return "; ".join(parts)
+
+
+def _seen(f: Finding) -> str:
+    parts = [_ids(f.vectors), f.random_cases and f"{f.random_cases} random case(s)",
+             f.sample_cases and f"{f.sample_cases} of the fresh sample"]
+    rules = f"rule {f.rules[0]}" if len(f.rules) == 1 else f"rules {', '.join(f.rules)}"
+    return f"{f.explains} failing case(s) under {rules}: " + ", ".join(filter(None, parts))
+
+
+def _witness_lines(w: Witness, brief: bool = False) -> list[str]:
+    lines = [f"  {'found by a search from' if w.searched else 'from'} {w.source}"] if not brief else []
+    lines += ["  " + row for row in w.shown]
+    lines.append(f"  expected: {_clip(json.dumps(w.expected))}")
+    lines.append(f"  got:      {_clip(json.dumps(w.got))}")
+    if not brief:
+        lines.append(f"  differs:  {w.difference}")
+        lines.append(f"  rule:     {w.reason}")
+    lines.append(f"  request:  {json.dumps(w.request)}")
+    return lines
 
 
 def _ids(ids: list[str], shown: int = 3) -> str:

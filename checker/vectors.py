@@ -69,33 +69,60 @@ def check_writable(directory: str | Path) -> None:
     probe.unlink()
 
 
-def export(directory: str | Path, plugin: GamePlugin) -> list[str]:
-    """Write every vector file under ``directory``; returns the paths written."""
+def export(directory: str | Path, plugin: GamePlugin) -> tuple[list[str], list[str]]:
+    """Write every vector file under ``directory`` and remove the vector files of this game that a
+    fresh generation no longer writes (a renamed topic); returns (paths written, paths removed).
+    Files that are not vector files of the game are left alone."""
     check_writable(directory)
     root = Path(directory)
+    texts = render(plugin)
     written = []
-    for path, text in render(plugin).items():
+    for path, text in texts.items():
         target = root / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text)
         written.append(path)
-    return written
+    removed = []
+    for path in strays(root, texts):
+        if _is_vector_file(root / path, plugin.game):
+            (root / path).unlink()
+            removed.append(path)
+    return written, removed
+
+
+def strays(root: Path, texts: dict[str, str]) -> list[str]:
+    """Files under ``root`` that a generation does not write (sorted, relative paths)."""
+    if not root.is_dir():
+        return []
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
+                  if p.is_file() and p.relative_to(root).as_posix() not in texts)
+
+
+def _is_vector_file(path: Path, game: str) -> bool:
+    try:
+        obj = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    return isinstance(obj, dict) and obj.get("format") == FORMAT and obj.get("game") == game and "cases" in obj
 
 
 def stale(directory: str | Path, plugin: GamePlugin) -> list[str]:
-    """Vector files under ``directory`` that are missing or differ from a fresh generation."""
+    """Files under ``directory`` that are missing or differ from a fresh generation, then the files
+    it holds that a generation does not write (strays, each marked ``(stray)``)."""
     root = Path(directory)
+    texts = render(plugin)
     out = []
-    for path, text in render(plugin).items():
+    for path, text in texts.items():
         target = root / path
         if not target.is_file() or target.read_text() != text:
             out.append(path)
-    return out
+    return out + [f"{path} (stray)" for path in strays(root, texts)]
 
 
-def cases(plugin: GamePlugin) -> list[dict[str, Any]]:
-    """Every case of a fresh generation, in file order."""
-    return [c for f in plugin.vector_files().values() for c in f["cases"]]
+def cases(plugin: GamePlugin, ops: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    """Every case of a fresh generation (of ``ops`` only, when given), in file order."""
+    return [c for f in plugin.vector_files(ops).values() for c in f["cases"]
+            if ops is None or c["request"]["op"] in ops]
 
 
 def load(directory: str | Path, plugin: GamePlugin) -> list[dict[str, Any]]:

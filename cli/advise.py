@@ -15,7 +15,7 @@ from arbiter.solver.red7.advise import MAX_DEALS, SAMPLES, Advice, TooManyDeals
 from arbiter.solver.red7.advise import advise as advise_view
 
 from . import workers
-from .common import echo_json, fail, is_view, load_any
+from .common import Seconds, echo_json, fail, is_view, load_any
 
 EXIT_UNFINISHED, EXIT_INTERRUPTED = 1, 130
 HOW = {None: "", "separated": "stopped early: the best turn's interval is clear of every other's",
@@ -40,7 +40,7 @@ def explain(advice: Advice) -> list[str]:
              "(perfect information; docs/advise.md says what this over- and under-states).", f"Deals: {how}."]
     width = max((len(m.move) for m in advice.moves), default=0) + 4
     for m in advice.moves:
-        text = m.move + (" ..." if m.continues else "")
+        text = m.move  # a turn cut at a draw ends with " ..." (arbiter.model.red7.steps), as apply takes it
         lo, hi = m.interval
         spread = "" if m.exact else f"  [{pct(lo).strip()}, {pct(hi).strip()}]"
         lines.append(f"  {text:<{width}} {pct(m.win_share)}{spread}  {m.wins}/{m.deals}")
@@ -87,7 +87,7 @@ def run(view: View, exact: bool, samples: int, seed: int, timeout: float | None,
 @click.option("--samples", type=click.IntRange(min=1), default=SAMPLES, show_default=True,
               help="Deals to sample (all of them, exactly, when there are no more).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), help="Stop after this many seconds (exit 1).")
+@click.option("--timeout", type=Seconds(), help="Stop after this many seconds (exit 1; a finite number, at most a day).")
 @click.option("--max-deals", type=click.IntRange(min=1), default=MAX_DEALS, show_default=True,
               help="The most deals --exact enumerates.")
 @click.option("--hide", is_flag=True,

@@ -7,11 +7,12 @@ import sys
 from pathlib import Path
 
 import click
+from arbiter.model import games
 from arbiter.report.red7.annotate import text_lines, to_html
 from arbiter.solver.red7.annotate import GameError, annotate, read_game
 
 from . import workers
-from .common import echo_json, fail
+from .common import Seconds, echo_json, fail
 
 SAMPLES = 30
 
@@ -23,8 +24,8 @@ SAMPLES = 30
 @click.option("--samples", type=click.IntRange(min=1), default=SAMPLES, show_default=True,
               help="Deals sampled from each mover's view (all of them when there are no more).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True),
-              help="Seconds per turn, for each of the two questions.")
+@click.option("--timeout", type=Seconds(),
+              help="Seconds per turn, for each of the two questions (a finite number, at most a day).")
 @workers.options("deals of each turn's advice", default_jobs=1)
 def annotate_command(game: str, as_json: bool, html_path: str | None, samples: int, seed: int,
                      timeout: float | None, jobs: int, scheduler: str | None) -> None:
@@ -37,8 +38,11 @@ def annotate_command(game: str, as_json: bool, html_path: str | None, samples: i
     the same. Ctrl-C prints the turns marked so far and exits 130."""
     try:
         text = sys.stdin.read() if game == "-" else Path(game).read_text(encoding="utf-8")
+        games.check_text(text, "stdin" if game == "-" else repr(game), "game record")
     except (OSError, UnicodeDecodeError) as e:
         fail(f"cannot read {game!r}: {e}")
+    except ValueError as e:
+        fail(str(e))
     try:
         rounds = read_game(text)
     except GameError as e:

@@ -4,7 +4,9 @@ conformance vectors and seeded random cases within its declared capabilities; ex
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 
@@ -15,6 +17,7 @@ from arbiter.checker.games import plugin as game_plugin
 from arbiter.checker.report import BROKEN, Fault, Report
 from arbiter.checker.run import check as run_check
 from arbiter.checker.vectors import VectorError, load
+from arbiter.checker.witness import Budget
 
 from .common import Seconds, count, echo_json, fail
 
@@ -40,14 +43,17 @@ MAX_BUDGET = 1_000_000  # random cases per op
 @click.option("--vectors", "vectors_dir", default=None, metavar="DIR",
               help="Run the vectors of DIR with their expected answers (default: a fresh generation, the same "
                    "as conformance/<game>/).")
+@click.option("--search-budget", "search_tries", default=400, show_default=True, type=count(100_000, low=0),
+              help="Engine calls each witness search may spend (and 2 s of CPU) looking for a smaller witness.")
 @click.option("--edge-cases", is_flag=True,
               help="Also send inputs no game reaches (an empty Palette in play...), labelled as edge cases.")
 @click.option("--allow-stderr", is_flag=True, help="Accept an engine that logs to stderr.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def check(command: str | None, module: str | None, game: str, ops: str | None, ruleset_text: str | None,
-          budget: int, seed: int, timeout: float, vectors_dir: str | None, edge_cases: bool, allow_stderr: bool,
-          as_json: bool) -> None:
-    """Check an engine against the model: one smallest witness per distinct disagreement."""
+          budget: int, seed: int, timeout: float, vectors_dir: str | None, search_tries: int, edge_cases: bool,
+          allow_stderr: bool, as_json: bool) -> None:
+    """Check an engine against the model: the readings it follows, then one finding per cause of its
+    other failures, each with its smallest witness."""
     plugin = game_plugin(game)
     if (command is None) == (module is None):
         fail("give exactly one of --engine \"CMD ARGS\" or --engine-module pkg.mod:function")
@@ -72,19 +78,46 @@ def check(command: str | None, module: str | None, game: str, ops: str | None, r
     except KeyboardInterrupt:
         _interrupted()
     engine = None
+    previous = signal.getsignal(signal.SIGINT)
+
+    def on_sigint(signum: int, frame: object) -> None:
+        # One interrupt is enough: later ones are ignored while the engine is stopped and the
+        # command exits, and the engine refuses every later request, so that an interrupt that some
+        # library swallows still ends the check at the next request.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if engine is not None:
+            engine.stop()
+        raise KeyboardInterrupt
+
+    unraisable = sys.unraisablehook
+
+    def quiet_interrupt(info: object) -> None:
+        # An interrupt raised inside a callback the interpreter runs on its own (a garbage
+        # collection hook, an import lock's) is "ignored" with a traceback on stderr; the stopped
+        # engine raises it again at the next request, so it needs no message.
+        if not isinstance(getattr(info, "exc_value", None), KeyboardInterrupt):
+            unraisable(info)
+
     try:
+        sys.unraisablehook = quiet_interrupt
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, on_sigint)
         try:
             engine = (ProcessEngine(command, timeout, allow_stderr) if command is not None
                       else FunctionEngine(load_function(module), module))
         except EngineFault as fault:
             report = Report(command or module, game, fault=Fault(str(fault)))
         else:
-            report = run_check(engine, wanted, ruleset, budget, seed, cases, game, edge_cases, _progress())
+            report = run_check(engine, wanted, ruleset, budget, seed, cases, game, edge_cases, _progress(),
+                               Budget(search_tries))
     except KeyboardInterrupt:
         if engine is not None:
             engine.abort()
         _interrupted()
     finally:
+        sys.unraisablehook = unraisable
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, previous)
         if sys.stderr.isatty():
             click.echo("\r\033[K", err=True, nl=False)  # clear the progress line
     if as_json:

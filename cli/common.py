@@ -19,6 +19,8 @@ from arbiter.model.red7.game import Position, PositionError
 from arbiter.model.red7.notation import parse_position
 from arbiter.model.red7.ruleset import Ruleset, RulesetError
 
+from . import puzzle
+
 EXIT_BAD_INPUT = 2
 
 # 256-colour terminal codes; the basic 8 colours have no orange, indigo or violet.
@@ -35,29 +37,14 @@ def load_any(arg: str) -> tuple[str, str]:
     """The game and the text of a POSITION argument (file, ``-``, inline JSON or text, or a puzzle
     file of examples/puzzles: its ``position`` object), or fail."""
     try:
-        if (puzzle := _puzzle_position(arg)) is not None:
-            return games.game_of_json(puzzle), json.dumps(puzzle)
+        if (found := puzzle.read(arg)) is not None:
+            return games.game_of_json(found["position"]), json.dumps(found["position"])
         text = games.read_text(arg, sys.stdin)
         return games.game_of_text(text), text
     except games.UnknownGame as e:
         fail(f"bad position: game: {e}")
     except ValueError as e:
         fail(f"bad position: position: {e}")
-
-
-def _puzzle_position(arg: str) -> dict | None:
-    """The ``position`` object of a puzzle file (a JSON object with ``position`` and ``answer``), or
-    None when ``arg`` names none (any other file is read as a position, and its errors said then)."""
-    path = Path(arg)
-    if path.suffix != ".json" or not path.is_file():
-        return None
-    try:
-        obj = games.read_json(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if isinstance(obj, dict) and isinstance(obj.get("position"), dict) and "answer" in obj:
-        return obj["position"]
-    return None
 
 
 def other_game(game: str, text: str) -> tuple[Any, Any]:
@@ -67,6 +54,45 @@ def other_game(game: str, text: str) -> tuple[Any, Any]:
         return model, model.parse_position(text)
     except model.PositionError as e:
         fail(f"bad position: {e}")
+
+
+def game_position(game: str, text: str) -> tuple[Any, Any]:
+    """(model module, position) of a POSITION text of any game, or fail naming the field."""
+    if game == "red7":
+        return games.model(game), red7_position(game, text)
+    return other_game(game, text)
+
+
+def finished(game: str, pos: Any) -> str | None:
+    """How a finished position ended, in the same words for every game ("the round is over: player 1
+    won"; a Red7 position is a round, the others' a whole game, and a game without a winner, bridge,
+    says its own ``over``); None while someone is still to move."""
+    if not pos.is_over:
+        return None
+    cli = game_cli(game) if game != "red7" else None
+    if (own := getattr(cli, "over", None)) is not None:
+        return own(pos)[0]
+    name = getattr(cli, "seat_name", None)
+    names = [name(i, pos) if name else f"player {i}" for i in _winners(pos)]
+    unit = "round" if game == "red7" else "game"
+    if len(names) > 1:
+        return f"the {unit} is over: {', '.join(names[:-1])} and {names[-1]} share the victory"
+    return f"the {unit} is over: {names[0] if names else 'nobody'} won"
+
+
+def finished_json(game: str, pos: Any, text: str) -> dict[str, Any]:
+    """What ``--json`` says of a finished position (``text`` is ``finished``'s sentence)."""
+    own = getattr(game_cli(game), "over", None) if game != "red7" else None
+    result = own(pos)[1] if own is not None else {"winners": list(_winners(pos))}
+    return {"game": game, "result": "over", **result, "verdict": text}
+
+
+def _winners(pos: Any) -> tuple[int, ...]:
+    """The winners of a finished position: Stick to Colours may have several (``winners``), the others one."""
+    winners = getattr(pos, "winners", None)
+    if winners is None:
+        return () if pos.winner is None else (pos.winner,)
+    return tuple(winners)
 
 
 def game_cli(game: str):
@@ -111,6 +137,14 @@ def ruleset(text: str) -> Ruleset:
         return Ruleset.parse(text)
     except RulesetError as e:
         fail(f"bad --ruleset: {e}")
+
+
+def given(ctx: click.Context, name: str) -> bool:
+    """Whether the option ``name`` was given (on the command line or by its environment variable),
+    not left at its default: an option that only works with another is refused when given alone."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source not in (click.core.ParameterSource.DEFAULT,
+                                                 click.core.ParameterSource.DEFAULT_MAP)
 
 
 def count(high: int, low: int = 1) -> click.IntRange:
@@ -169,12 +203,17 @@ def writable_file(path: str, option: str = "--out") -> Path:
 
 
 def writable_dir(path: str, option: str = "DIRECTORY") -> Path:
-    """``path`` once it is known to be a directory files can be written in (made if missing), or fail."""
+    """``path`` once it is known to be a directory files can be written in, or fail. A missing one
+    is made, but only in a folder that exists (as ``mkdir`` does without ``-p``): a mistyped path
+    is an error, not a tree of new folders."""
     if not path.strip():
         fail(f"bad {option}: an empty directory name")
     target = Path(path)
+    parent = target.absolute().parent
+    if not target.exists() and not parent.is_dir():
+        fail(f"bad {option}: {str(parent)!r} does not exist (make it first to write in {path!r})")
     try:
-        target.mkdir(parents=True, exist_ok=True)
+        target.mkdir(exist_ok=True)
     except OSError as e:
         fail(f"bad {option}: cannot make directory {path!r}: {e.strerror or e}")
     probe = target / ".arbiter-write-test"

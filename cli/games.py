@@ -24,9 +24,11 @@ def games(as_json: bool) -> None:
         echo_json(rows)
         return
     for r in rows:
-        players = f"{r['players'][0]}-{r['players'][-1]} players"
+        low, high = r["players"][0], r["players"][-1]
+        players = f"{low} players" if low == high else f"{low}-{high} players"
+        sources = ", ".join(r["sources"]) or "no rule text shipped"
         state = "" if r["available"] else "  (not built yet)"
-        click.echo(f"{r['id']:<18} {r['name']:<24} {players:<12} {', '.join(r['sources'])}{state}")
+        click.echo(f"{r['id']:<18} {r['name']:<28} {players:<12} {sources}{state}")
         built = [k for k, v in r["layers"].items() if v]
         missing = [k for k, v in r["layers"].items() if not v]
         click.echo(f"{'':<18} layers: {' '.join(built)}" + (f"  (none: {' '.join(missing)})" if missing else ""))

@@ -1,9 +1,10 @@
 """The ``arbiter`` command: a click group whose commands (``cli/commands.py``) are imported when
 used, and the entry point that turns Ctrl-C, usage errors and a failing stdout into one line and an
-exit code (0 ok, 1 finding, 2 bad input, 130 interrupted)."""
+exit code (0 ok, 1 finding, 2 bad input, 130 interrupted; a reader that stopped reading is 0)."""
 
 from __future__ import annotations
 
+import atexit
 import errno
 import importlib
 import os
@@ -39,6 +40,7 @@ class LazyGroup(click.Group):
     def direct(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> object:
         """click's ``main`` without its own handling of a broken pipe (which exits 1, the code of a
         finding): errors reach ``guarded`` as they are; ``ctx.exit(n)`` (-h, --version) returns n."""
+        extra.setdefault("color", environment_color())
         try:
             with self.make_context(prog_name or "arbiter", list(sys.argv[1:] if args is None else args), **extra) as ctx:
                 return self.invoke(ctx)
@@ -69,7 +71,36 @@ class LazyGroup(click.Group):
         module, attr = COMMANDS[name]
         if self.listing and (listed := listed_command(module, attr)) is not None:
             return listed
-        return getattr(importlib.import_module(f"{__package__}.{module}"), attr)
+        return with_color_option(getattr(importlib.import_module(f"{__package__}.{module}"), attr))
+
+
+def environment_color() -> bool | None:
+    """Colour as the environment asks: off under NO_COLOR (set, not empty: no-color.org) or
+    TERM=dumb; None otherwise, which click reads as "on a terminal only"."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return None
+
+
+def _set_color(ctx: click.Context, param: click.Parameter, value: bool | None) -> None:
+    if value is not None:
+        ctx.color = value
+
+
+def color_option() -> click.Option:
+    return click.Option(["--color/--no-color"], default=None, expose_value=False, is_eager=True, callback=_set_color,
+                        help="Cards in their colours always, or never (default: on a terminal only, and never when "
+                             "NO_COLOR is set or TERM=dumb).")
+
+
+def with_color_option(command: click.Command) -> click.Command:
+    """``command`` (and a group's commands) taking ``--color/--no-color``, the one option every
+    command has; added here once rather than written on each."""
+    if not any(p.name == "color" for p in command.params):
+        command.params.append(color_option())
+    for sub in getattr(command, "commands", {}).values():
+        with_color_option(sub)
+    return command
 
 
 def listed_command(module: str, attr: str) -> click.Command | None:
@@ -101,6 +132,9 @@ def listed_command(module: str, attr: str) -> click.Command | None:
 @click.version_option(package_name="arbiter")
 def cli() -> None:
     """arbiter: rules verification and formal models for card games (Red7, Realms, Stick to Colours)."""
+
+
+with_color_option(cli)  # before the command (arbiter --no-color show ...) as after it
 
 
 def _say(message: str) -> None:
@@ -146,8 +180,9 @@ def guarded(invoke: Callable[[], object]) -> int:
         if e.errno not in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT, errno.EFBIG):
             raise
         _silence_stdout()
-        if e.errno != errno.EPIPE:  # a reader that stopped reading (| head) needs no message
-            _say(f"cannot write the output: {os.strerror(e.errno)}")
+        if e.errno == errno.EPIPE:  # a reader that stopped reading (| head): done, as `git log | head` is
+            return 0
+        _say(f"cannot write the output: {os.strerror(e.errno)}")
         return EXIT_BAD_INPUT
     return code if isinstance(code, int) else 0
 
@@ -158,7 +193,20 @@ def run(args: list[str] | None = None) -> int:
 
 
 def main() -> None:
-    sys.exit(run())
+    code = run()
+    if code == EXIT_INTERRUPTED:
+        # CPython marks a Ctrl-C that lands inside exec() or eval() of a string (dataclasses does that
+        # while modules import) as unhandled even once caught, and would then end the process by
+        # SIGINT (status -2) instead of this exit code: the interrupt was handled, so leave now, after
+        # what the interpreter would run at exit (worker pools' clean-up among it).
+        atexit._run_exitfuncs()
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ import click
 from arbiter.model.red7 import explore
 from arbiter.model.red7.notation import format_text
 
-from .common import echo_json, load_any, other_game, red7_position
+from .common import echo_json, finished, finished_json, game_position, load_any, other_game
 
 
 @click.command()
@@ -17,10 +17,16 @@ def moves(position: str, as_json: bool) -> None:
     with what it does: the rule after it, the mover's Palette, cards drawn or taken, who goes out.
     A Realms or Stick to Colours position lists its legal moves (their texts, as `apply` takes them)."""
     game, text = load_any(position)
+    _, pos = game_position(game, text)
+    if (over := finished(game, pos)) is not None:
+        if as_json:
+            echo_json({**finished_json(game, pos, over), "moves": []})
+        else:
+            click.echo(f"{over}; no move is left")
+        return
     if game != "red7":
         _other_moves(game, text, as_json)
         return
-    pos = red7_position(game, text)
     turns = explore.moves(pos)
     if as_json:
         echo_json({"position": format_text(pos), "to_move": pos.to_move, "moves": [t.to_json() for t in turns]})

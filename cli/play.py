@@ -17,7 +17,7 @@ from arbiter.model.red7.notation import format_text, position_to_json
 from arbiter.model.red7.ruleset import Ruleset
 from arbiter.solver.red7.bots import BOTS
 
-from .common import cards, echo_json, fail, game_cli
+from .common import cards, echo_json, fail, game_cli, given
 from .common import ruleset as parse_ruleset
 from .deal import check_players
 from .human import play_human
@@ -99,6 +99,8 @@ def play(game: str, players: int | None, seed: int, ruleset_text: str | None, as
 
     With --human SEAT, play one round yourself against bots, seeing only your own hand: type a turn
     (or its number), hint (advice for your view), undo (take back your last turn) or quit."""
+    if human is None and given(click.get_current_context(), "bots"):
+        fail("--bots chooses how the other seats play against --human SEAT; without --human every turn is random")
     if game != "red7":
         if human is not None:
             fail("--human is for Red7 only")

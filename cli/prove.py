@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 # Each game's catalogue: a module with run_catalogue(only, each) and select(only).
 CATALOGUES = {"red7": "arbiter.proofs.red7.theorems", "realms": "arbiter.proofs.realms.theorems",
-              "stick-to-colours": "arbiter.proofs.stick_to_colours.theorems"}
+              "stick-to-colours": "arbiter.proofs.stick_to_colours.theorems", "bridge": "arbiter.proofs.bridge.theorems"}
 WITNESS_WIDTH = 60  # the text table shortens witnesses; --json has them whole
 
 

@@ -178,9 +178,14 @@ def _solve_lines(result) -> list[str]:
     return lines
 
 
-def _solve_one(pos: Position, tricks: int | None, max_nodes: int | None, timeout: float | None):
+def solve_result(text: str, tricks: int | None, max_nodes: int | None, timeout: float | None):
+    """The solver's answer for the Realms position ``text`` (``arbiter solve``, also with --check), or fail."""
     from arbiter.solver.realms import solve as solve_position  # the solver loads only for this command
 
+    try:
+        pos = parse_position(text)
+    except PositionError as e:
+        fail(f"bad position: {e}")
     try:
         return solve_position(pos, tricks, max_nodes=max_nodes, timeout=timeout)
     except ValueError as e:
@@ -199,7 +204,7 @@ def _solvable(line: str) -> Position:
     from .solve import Unsolvable
 
     pos = parse_position(line).validate()
-    if pos.phase != "play":
+    if pos.phase != "play" and not pos.is_over:  # a finished game: read_batch says who won
         raise Unsolvable(f"the solver needs a player to play a card (phase play), got phase {pos.phase}")
     return pos
 
@@ -210,11 +215,7 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
     positions are solved on the shared workers (``--jobs``, ``--scheduler``; the output is the same
     for any number); exit 1 when a limit stopped a search."""
     if batch is None:
-        try:
-            pos = parse_position(text)
-        except PositionError as e:
-            fail(f"bad position: {e}")
-        result = _solve_one(pos, tricks, max_nodes, timeout)
+        result = solve_result(text, tricks, max_nodes, timeout)
         if as_json:
             echo_json(result.to_json())
         else:
@@ -228,5 +229,5 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
         expected = "?" if result.expected is None else f"{result.expected:.3f}"
         return f"{k}: guaranteed {result.guaranteed}, expected {expected}; best moves: {', '.join(result.best_moves) or 'none'}"
 
-    pieces = [(pos, tricks, max_nodes, timeout) for pos in read_batch(batch, _solvable, PositionError, "realms")]
-    run_batch(solve_piece, pieces, summary, as_json, jobs, scheduler)
+    run_batch(solve_piece, read_batch(batch, _solvable, PositionError, "realms"),
+              lambda pos: (pos, tricks, max_nodes, timeout), summary, as_json, jobs, scheduler, batch)

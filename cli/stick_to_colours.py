@@ -58,7 +58,8 @@ def slot(s: Slot) -> str:
     return card(text[:2]) + text[2:]
 
 
-def _who(i: int, pos: Position) -> str:
+def seat_name(i: int, pos: Position) -> str:
+    """A seat as the CLI names it: players from 0, then the bot (``common.finished`` asks too)."""
     return "bot" if i == pos.players else f"player {i}"
 
 
@@ -78,13 +79,13 @@ def render(pos: Position) -> list[str]:
     for i, hand in enumerate(pos.hands):
         mark = ">" if i == pos.to_move else " "
         supply = f"   tokens in supply {pos.supply[i]}" if i < pos.players else ""
-        lines.append(f"{mark} {_who(i, pos):<9} {pos.scores[i]:>3} points   {cards(codes(hand))}{supply}")
+        lines.append(f"{mark} {seat_name(i, pos):<9} {pos.scores[i]:>3} points   {cards(codes(hand))}{supply}")
     top = codes_of(pos.deck[:5])
     lines.append(f"  deck: {len(pos.deck)} cards" + (f" (top first: {cards(top)}{' ...' if len(pos.deck) > 5 else ''})"
                                                      if pos.deck else ""))
     lines.append(f"  discard: {sum(pos.discard)} cards")
     if pos.is_over:
-        who = " and ".join(_who(i, pos) for i in pos.winners)
+        who = " and ".join(seat_name(i, pos) for i in pos.winners)
         lines.append(f"Game over: {who} {'share the victory' if len(pos.winners) > 1 else 'wins'}.")
     return lines
 
@@ -136,7 +137,7 @@ def play(players: int | None, seed: int, ruleset_text: str | None, as_json: bool
     click.echo(f"Deal: {format_text(start)}")
     for k, (p, m) in enumerate(log, 1):
         click.echo(f"  {k:>3}. player {p}: {m}")
-    names = [_who(i, end) for i in range(len(end.hands))]
+    names = [seat_name(i, end) for i in range(len(end.hands))]
     click.echo("Scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, end.scores, strict=True)))
     who = " and ".join(names[i] for i in end.winners)
     click.echo(f"Game over: {who} {'share the victory' if len(end.winners) > 1 else 'wins'}.")
@@ -167,8 +168,21 @@ def _solvable(line: str) -> Position:
     from arbiter.solver.stick_to_colours import check
 
     pos = parse_position(line)
-    check(pos)
+    if not pos.is_over:  # a finished game: read_batch says who won
+        check(pos)
     return pos
+
+
+def solve_result(text: str, tricks: int | None, max_nodes: int | None, timeout: float | None):
+    """The solver's answer for the Stick to Colours position (or puzzle) ``text``, or fail."""
+    from arbiter.solver.stick_to_colours import solve as solve_position
+
+    if tricks is not None:
+        fail("--tricks is for Realms positions")
+    try:
+        return solve_position(_puzzle_or_position(text), max_nodes=max_nodes, timeout=timeout)
+    except PositionError as e:
+        fail(f"bad position: {e}")
 
 
 def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, max_nodes: int | None,
@@ -183,16 +197,12 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
     if batch is not None:
         from .solve import read_batch, run_batch
 
-        positions = read_batch(batch, _solvable, PositionError, "stick-to-colours")
-        run_batch(solve_position, [(pos, max_nodes, timeout) for pos in positions], _batch_line, as_json, jobs,
-                  scheduler)
+        run_batch(solve_position, read_batch(batch, _solvable, PositionError, "stick-to-colours"),
+                  lambda pos: (pos, max_nodes, timeout), _batch_line, as_json, jobs, scheduler, batch)
         return
 
-    pos = _puzzle_or_position(text)
-    try:
-        result = solve_position(pos, max_nodes=max_nodes, timeout=timeout)
-    except PositionError as e:
-        fail(f"bad position: {e}")
+    result = solve_result(text, tricks, max_nodes, timeout)
+    pos = result.position
     if as_json:
         echo_json(result.to_json())
     else:
@@ -213,7 +223,7 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
             for k, move in enumerate(result.line, 1):
                 click.echo(f"  {k:>3}. player {mover.to_move}: {move}")
                 mover = apply(mover, move)
-            click.echo("  scores: " + ", ".join(f"{_who(i, mover)} {s}" for i, s in enumerate(mover.scores)))
+            click.echo("  scores: " + ", ".join(f"{seat_name(i, mover)} {s}" for i, s in enumerate(mover.scores)))
         click.echo(f"({result.nodes} nodes, {result.seconds:.2f} s)")
     if not result.solved:
         raise SystemExit(1)

@@ -2,9 +2,11 @@
 one place that reads a POSITION argument and tells which game it belongs to.
 
 >>> [g.id for g in GAMES.values()]
-['red7', 'realms', 'stick-to-colours']
+['red7', 'realms', 'stick-to-colours', 'bridge']
 >>> game_of_text('red 0 basic | R7 / O3 | B2 / V6')
 'red7'
+>>> game_of_text('N:KJ74.J8.AKJ5.AQ6 A.AQT94.82.KT932 Q532.763.T93.875 T986.K52.Q764.J4')
+'bridge'
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +25,18 @@ DEFAULT = "red7"
 
 
 BOM = "\ufeff"  # a UTF-8 byte order mark, which some editors put at the start of a file
+
+# Control characters no text file holds (tab, newlines, form feed and the terminal's escape are
+# text), and the surrogate escapes standing for bytes that are not UTF-8 on a stdin read in the C locale.
+_BINARY = re.compile("[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f\ud800-\udfff]")
+
+
+def check_text(text: str, source: str, what: str = "position") -> str:
+    """``text`` once it is known to be text; ValueError naming ``source`` for binary data, which
+    would otherwise be read as a broken position and echoed back in an error message."""
+    if (m := _BINARY.search(text)) is not None:
+        raise ValueError(f"{source} holds binary data, not a {what} (character {m.start() + 1} is not text)")
+    return text
 
 
 class _Refused(ValueError):
@@ -57,6 +72,12 @@ def read_json(text: str) -> Any:
         raise ValueError(f"not valid JSON here: {str(e).split(':')[0]}") from None
 
 
+def looks_like_json(text: str) -> bool:
+    """Whether a POSITION text is meant as JSON: it opens an object or an array (an array is no
+    position, but its reader says so, or that it nests too deeply, better than the text notation would)."""
+    return text.removeprefix(BOM).lstrip()[:1] in ("{", "[")
+
+
 def parse_position_text(text: Any, from_json: Any, from_text: Any, error: Any) -> Any:
     """A position from JSON text (starting with ``{``, read by ``read_json``) through ``from_json``,
     or from a game's one-line text form through ``from_text``; ``error(field, message)`` is the
@@ -64,7 +85,7 @@ def parse_position_text(text: Any, from_json: Any, from_text: Any, error: Any) -
     if not isinstance(text, str):
         raise error("position", "must be text")
     stripped = text.removeprefix(BOM).strip()
-    if stripped.startswith("{"):
+    if looks_like_json(stripped):
         try:
             obj = read_json(stripped)
         except ValueError as e:
@@ -114,6 +135,8 @@ GAMES: dict[str, GameInfo] = {
                  "red7"),
         GameInfo("realms", "Realms (trick-taking)", (2, 3, 4, 5, 6), ("realms-trick-taking.en.txt",), "realms"),
         GameInfo("stick-to-colours", "Stick to Colours", (2, 3, 4), ("stick-to-colours.en.txt",), "stick_to_colours"),
+        # No rule text ships for bridge: docs/rules-bridge.md cites the Laws of Duplicate Bridge by number.
+        GameInfo("bridge", "Contract bridge (card play)", (4,), (), "bridge"),
     )
 }
 
@@ -143,7 +166,8 @@ class GameModel(Protocol):
 
     Positions are immutable values; moves are whole turns whose ``str()`` is their canonical text;
     ``chance_outcomes`` lists ``(probability, label, position)`` for a position where chance acts
-    next (a deal, a draw, a random steal) and is empty elsewhere."""
+    next (a deal, a draw, a random steal) and is empty elsewhere. The ``steps`` submodule cuts the
+    turns where their player sees a card before deciding the rest (``arbiter.model.steps``)."""
 
     GAME_ID: str
     Ruleset: type
@@ -190,6 +214,12 @@ def layer(game_id: Any, which: str) -> ModuleType:
     return importlib.import_module(name)
 
 
+# Bridge's PBN forms, which carry no game id: a deal string and a file's Deal tag.
+PBN_DEAL = re.compile(r"^\s*[NESWnesw]:[2-9TJQKAtjqka.]*\.")
+PBN_TAG = re.compile(r'^\s*\[Deal\s+"', re.MULTILINE)
+PBN_TAG_LINE = re.compile(r'^\s*\[\w+\s+"[^"]*"\]\s*$')  # a PBN file's first line: [Event "..."], [Deal "..."]
+
+
 def game_of_json(obj: Any) -> str:
     """The game a position, vector or request object belongs to (``"game"``, default red7)."""
     if isinstance(obj, dict) and "game" in obj:
@@ -201,12 +231,16 @@ def game_of_text(text: str) -> str:
     """The game of a POSITION text: JSON by its ``"game"`` field; text notation by its first word,
     which is the game id for every game but Red7 (whose text starts with the rule's colour)."""
     stripped = text.removeprefix(BOM).lstrip()
-    if stripped.startswith("{"):
+    if PBN_TAG_LINE.match(stripped.partition("\n")[0]):
+        return "bridge"  # a PBN file opens with a [Tag "value"] line, which looks like JSON's [
+    if looks_like_json(stripped):
         try:
             obj = read_json(stripped)
         except ValueError:
             return DEFAULT  # the game's own parser reports the broken JSON
         return game_of_json(obj)
+    if PBN_DEAL.match(stripped) or PBN_TAG.search(stripped):
+        return "bridge"  # a bare PBN deal ``N:AKQ2.JT9.876.54 ...`` or a PBN file's [Deal] tag
     first = stripped.split(maxsplit=1)[0].lower() if stripped.split() else ""
     return first if first in GAMES and first != DEFAULT else DEFAULT
 
@@ -217,7 +251,7 @@ def read_text(arg: str, stdin: TextIO | None = None, what: str = "position") -> 
     Raises ValueError naming the problem."""
     if arg == "-":
         text = (stdin or sys.stdin).read()
-    elif arg.lstrip().startswith("{") or "|" in arg:
+    elif looks_like_json(arg) or "|" in arg or PBN_DEAL.match(arg):
         text = arg
     else:
         path = Path(arg)
@@ -227,7 +261,7 @@ def read_text(arg: str, stdin: TextIO | None = None, what: str = "position") -> 
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise ValueError(f"cannot read {arg!r}: {e}") from None
-    text = text.removeprefix(BOM)
+    text = check_text(text.removeprefix(BOM), "stdin" if arg == "-" else repr(arg), what)
     if not text.strip():
         raise ValueError(f"empty input ({'stdin' if arg == '-' else repr(arg)} holds no {what})")
     return text

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from typing import Any, TextIO
 
 from . import games
+from .steps import Midturn, apply_either
 
 PROTOCOL = "arbiter-engine/1"
 
@@ -99,26 +100,33 @@ def request_position(request: dict, ruleset: Any, model: Any, codes: dict[str, s
     return pos
 
 
-def move_ops(game: Any, notation: Any, example: str, codes: dict[str, str] | None = None,
+def move_ops(game: Any, steps: Any, example: str, codes: dict[str, str] | None = None,
              card_error: type[Exception] | None = None) -> dict[str, Op]:
-    """The ``legal_moves`` and ``apply`` ops of a game, from its ``game`` module (``legal_moves``,
-    ``apply``, ``PositionError``, ``MoveError``) and ``notation`` module (``position_from_json``,
-    ``position_to_json``); ``example`` is a move text for the error message, a ``card_error``
+    """The ``legal_moves``, ``legal_steps`` and ``apply`` ops of a game, from its ``game`` module
+    (``legal_moves``, ``apply``, ``PositionError``, ``MoveError``) and its ``steps`` module
+    (``arbiter.model.steps``; its JSON reader and writer, by which a position may hold a turn in
+    progress, ``"turn"``); ``example`` is a move text for the error message, a ``card_error``
     raised by ``apply`` is an invalid_card answer."""
     model = SimpleNamespace(legal_moves=game.legal_moves, apply=game.apply, PositionError=game.PositionError,
-                            MoveError=game.MoveError, position_from_json=notation.position_from_json,
-                            position_to_json=notation.position_to_json)
+                            MoveError=game.MoveError, position_from_json=steps.state_from_json,
+                            position_to_json=steps.state_to_json)
 
     def legal_moves(request: dict, ruleset: Any) -> dict[str, Any]:
-        return {"moves": [str(m) for m in model.legal_moves(request_position(request, ruleset, model, codes))]}
+        state = request_position(request, ruleset, model, codes)
+        if isinstance(state, Midturn):
+            return {"moves": [text for text, _ in steps.turns_from(state)]}
+        return {"moves": [str(m) for m in model.legal_moves(state)]}
+
+    def legal_steps(request: dict, ruleset: Any) -> dict[str, Any]:
+        return {"steps": steps.steps(request_position(request, ruleset, model, codes))}
 
     def apply(request: dict, ruleset: Any) -> dict[str, Any]:
-        pos = request_position(request, ruleset, model, codes)
+        state = request_position(request, ruleset, model, codes)
         move = field(request, "move")
         if not isinstance(move, str):
             raise RequestError(INVALID_FIELD, f"move: must be a move text like {example!r}, got {move!r}")
         try:
-            return {"position": model.position_to_json(model.apply(pos, move))}
+            return {"position": model.position_to_json(_apply(state, move))}
         except model.MoveError as e:
             raise RequestError(ILLEGAL_MOVE, f"move: {e}") from None
         except Exception as e:
@@ -126,7 +134,11 @@ def move_ops(game: Any, notation: Any, example: str, codes: dict[str, str] | Non
                 raise RequestError(INVALID_CARD, f"move: {e}") from None
             raise
 
-    return {"legal_moves": legal_moves, "apply": apply}
+    def _apply(state: Any, move: str) -> Any:
+        errors = (model.MoveError,) + ((card_error,) if card_error is not None else ())
+        return apply_either(steps, model.apply, state, move, errors)
+
+    return {"legal_moves": legal_moves, "legal_steps": legal_steps, "apply": apply}
 
 
 def game_handler(ops: dict[str, Op], ruleset: Callable[[dict], Any]) -> Callable[[Any], dict[str, Any]]:

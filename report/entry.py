@@ -83,6 +83,9 @@ class Entry:
     # Why the readings cannot change play, for an entry with no reading that plays differently, and
     # the test that shows it in a stated scope (the headline's "no" is this text).
     same_in_play: str | None = None
+    # For a point whose other reading would play differently but is not modelled (no switch): why,
+    # said in the headline ("not shown: ...") and where the frequency would be.
+    unmodelled: str | None = None
 
     @property
     def default(self) -> Reading:
@@ -197,6 +200,7 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         "changes": [{"version": v, "what": w} for v, w in entry.changes],
         "replaces": {"en": _quote(entry.replaces_en), "fr": _quote(entry.replaces_fr)},
         "same_in_play": entry.same_in_play,
+        "unmodelled": entry.unmodelled,
         "technical": {"preset": entry.preset, "switch": entry.switch, "measured_in": list(entry.measured_in),
                       "notes": list(entry.notes)},
     }

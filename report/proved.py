@@ -4,12 +4,14 @@ appendix (shared by every game)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable
 from typing import Any
 
 import z3
 from arbiter.proofs.cache import PACKAGES, Cache, code_version, key
+from arbiter.solver.pieces import local
 
 _memo: dict[str, dict[str, Any]] = {}
 STABLE = ("id", "statement", "kind", "scope", "expected", "status", "witness")  # seconds vary, so they are left out
@@ -39,11 +41,29 @@ def theorem_table(theorems: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def prove(run_catalogue: Callable[..., list[Any]],
-          progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+          progress: Callable[[int, int], None] | None = None, jobs: int = 1) -> dict[str, Any]:
     """A game's section: every theorem ``run_catalogue(each=...)`` runs (``arbiter prove``'s catalogue),
-    as ``theorem_json``; ``progress(done, total)`` after each theorem."""
-    results = run_catalogue(each=None if progress is None else lambda r, done, total: progress(done, total))
-    return {"z3": z3.get_version_string(), "theorems": [theorem_json(r.to_json()) for r in results]}
+    as ``theorem_json``; ``progress(done, total)`` after each theorem. With ``jobs`` above 1 the
+    theorems are proved in that many worker processes, each alone (``run_catalogue(only=id)``, from
+    the module that defines it, whose ``select`` lists them): the same section, in the same order."""
+    if jobs <= 1:
+        results = [r.to_json() for r in run_catalogue(
+            each=None if progress is None else lambda r, done, total: progress(done, total))]
+    else:
+        module = run_catalogue.__module__
+        ids = [t.id for t in importlib.import_module(module).select()]
+        results = []
+        for result in local(jobs).map(_prove_one, [(module, i) for i in ids]):
+            results.append(result)
+            if progress:
+                progress(len(results), len(ids))
+    return {"z3": z3.get_version_string(), "theorems": [theorem_json(r) for r in results]}
+
+
+def _prove_one(module: str, theorem_id: str) -> dict[str, Any]:
+    """One theorem of a catalogue, proved on a worker (as ``arbiter prove --only ID`` does)."""
+    results = importlib.import_module(module).run_catalogue(only=theorem_id)
+    return next(r.to_json() for r in results if r.id == theorem_id)
 
 
 def appendix(title: str, intro: str, section: dict[str, Any], *tables: dict[str, Any]) -> dict[str, Any]:
@@ -81,6 +101,7 @@ def cached(name: str, compute: Callable[[Callable[[int, int], None] | None], dic
 
 
 def catalogue_section(name: str, run_catalogue: Callable[..., list[Any]], cache: Cache | None = None,
-                      progress: Callable[[int, int], None] | None = None, refresh: bool = False) -> dict[str, Any]:
-    """``prove(run_catalogue)`` cached under ``name``: a game's whole proofs section."""
-    return cached(name, lambda step: prove(run_catalogue, step), cache, progress, refresh)
+                      progress: Callable[[int, int], None] | None = None, refresh: bool = False,
+                      jobs: int = 1) -> dict[str, Any]:
+    """``prove(run_catalogue)`` cached under ``name``: a game's whole proofs section (``jobs`` processes)."""
+    return cached(name, lambda step: prove(run_catalogue, step, jobs), cache, progress, refresh)

@@ -128,6 +128,14 @@ def _id_of(report: dict[str, Any], number: int) -> str:
     return next(e["id"] for e in report["entries"] if e["number"] == number)
 
 
+def _how_often(e: dict[str, Any]) -> str:
+    if e["frequency"]:
+        return e["frequency"]["text"]
+    if e.get("unmodelled"):
+        return f"Not measured: the other reading is not modelled ({e['unmodelled']})."
+    return "A point of wording: the readings do not differ in play, so nothing is measured."
+
+
 def _md_first_page(report: dict[str, Any]) -> list[str]:
     """The publisher's first page: the errata in one list, then the entries most likely to come up."""
     page = report.get("first_page")
@@ -175,8 +183,7 @@ def to_markdown(report: dict[str, Any]) -> str:
                     for k, r in enumerate(e["readings"], 1)]
         if e.get("headline"):
             out += ["", f"**Can change the winner:** {e['headline']['text']}"]
-        out += ["", f"**How often.** {e['frequency']['text']}" if e["frequency"] else
-                "**How often.** A point of wording: the readings do not differ in play, so nothing is measured."]
+        out += ["", f"**How often.** {_how_often(e)}"]
         for st in e["witness"]:
             out += ["", *_md_story(report, st)]
         if e["related"]:
@@ -413,8 +420,7 @@ def to_html(report: dict[str, Any]) -> str:
             parts.append("<p><strong>Readings.</strong></p><ol>" + "".join(
                 f"<li>{_m(r['meaning'])}{' (recommended)' if r['recommended'] else ''}</li>" for r in e["readings"])
                 + "</ol>")
-        freq = e["frequency"]["text"] if e["frequency"] else ("A point of wording: the readings do not differ in "
-                                                              "play, so nothing is measured.")
+        freq = _how_often(e)
         if e.get("headline"):
             parts.append(f'<p class="headline">Can change the winner: {_m(e["headline"]["text"])}</p>')
         parts.append(f"<p><strong>How often.</strong> {_m(freq)}</p>")

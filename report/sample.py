@@ -37,18 +37,17 @@ class Plug(Protocol):
     """What a game provides to be sampled. ``name`` says what was played in words (the report's
     method); ``settings`` the settings, each with the entries it measures (``measures``); ``play``
     a seeded game under the recommended reading; ``part`` where an entry's readings first part in
-    it (None: they never do); ``replayable`` whether an entry's other readings can be played (a
-    reading that is only a way of counting cannot: its games count where it arises only);
-    ``replay`` the game again from there under the entry's reading ``k``
+    it (None: they never do); ``replay`` the game again from there under the entry's reading ``k``
     with the given luck (SAME or OTHER); ``results`` what a game's result is at each of the
     entry's levels (primary first: ``("round",)``, ``("trick", "game")``). ``example`` (may
-    return None) keeps what a report shows of a game where the reading changed the result."""
+    return None) keeps what a report shows of a game where the reading changed the result. A plug
+    may also have ``replayable(entry)``: False for an entry whose other readings cannot be played
+    (a reading that is only a way of counting), whose games then count where it arises only."""
 
     def settings(self, entries: Sequence[Entry]) -> list[Setting]: ...
     def measures(self, entry: Entry, setting: Setting) -> bool: ...
     def play(self, setting: Setting, seed: int) -> Any: ...
     def part(self, played: Any, entry: Entry) -> Any: ...
-    def replayable(self, entry: Entry) -> bool: ...
     def replay(self, played: Any, at: Any, entry: Entry, k: int, luck: int) -> Any: ...
     def results(self, played: Any, entry: Entry) -> dict[str, Any]: ...
     def example(self, played: Any, at: Any, entry: Entry, replays: list[Any]) -> dict[str, Any] | None: ...
@@ -78,7 +77,8 @@ def measure(plug: Plug, played: Any, entry: Entry) -> tuple[dict[str, int], dict
     if at is None:
         return counts, None
     counts["arises"] = 1
-    if not plug.replayable(entry):
+    replayable = getattr(plug, "replayable", None)
+    if replayable is not None and not replayable(entry):
         return counts, None
     counts["tested"] = 1
     # Every replay from the point where the readings part draws the same other luck: the default

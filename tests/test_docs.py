@@ -26,3 +26,13 @@ def test_module_doctests():
 
     result = doctest.testmod(red7)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_step_module_doctests():
+    from arbiter.model.realms import steps as realms_steps
+    from arbiter.model.red7 import steps as red7_steps
+    from arbiter.model.stick_to_colours import steps as stick_steps
+
+    for module in (red7_steps, realms_steps, stick_steps):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__

@@ -1,5 +1,6 @@
-"""arbiter's games in OpenSpiel: importing this module registers ``arbiter_red7``, ``arbiter_realms``
-and ``arbiter_stick_to_colours`` with pyspiel (docs/openspiel.md). Needs the ``openspiel`` extra."""
+"""arbiter's games in OpenSpiel: importing this module registers ``arbiter_red7``, ``arbiter_realms``,
+``arbiter_stick_to_colours`` and ``arbiter_bridge`` with pyspiel (docs/openspiel.md). Needs the
+``openspiel`` extra."""
 
 from __future__ import annotations
 
@@ -8,14 +9,15 @@ try:
 except ImportError as e:  # pragma: no cover - depends on the machine
     raise ImportError('arbiter.adapters.openspiel needs OpenSpiel: pip install "arbiter[openspiel]"') from e
 
-from .game import Description, register
-from .realms import REALMS
-from .red7 import RED7
-from .stick_to_colours import STICK_TO_COLOURS
+from .bridge import BridgeGame
+from .game import Description, Game, register
+from .realms import RealmsGame
+from .red7 import Red7Game
+from .stick_to_colours import StickToColoursGame
 
-GAMES: tuple[Description, ...] = (RED7, REALMS, STICK_TO_COLOURS)
+GAMES: tuple[type[Game], ...] = (Red7Game, RealmsGame, StickToColoursGame, BridgeGame)
 
-for _d in GAMES:
-    register(_d)
+for _g in GAMES:
+    register(_g)
 
-__all__ = ["GAMES", "Description", "register"]
+__all__ = ["GAMES", "Description", "Game", "register"]

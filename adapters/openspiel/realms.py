@@ -1,5 +1,6 @@
-"""Realms for OpenSpiel: the 65-card deal card by card, each move one action (codes in
-docs/openspiel.md), the draws from a shuffled pile and the Troll's steal as mid-game chance nodes."""
+"""Realms for OpenSpiel: the 65-card deal card by card, each step one action (codes in
+docs/openspiel.md: a Tree that takes a card is ``TRE ...`` then ``TRE=X``), the draws from a shuffled
+pile and the Troll's steal as mid-game chance nodes."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 import numpy as np
-from arbiter.model.realms import apply, format_text
+from arbiter.model import realms
 from arbiter.model.realms.cards import COLOUR_NAMES, DECK_SIZE, TREE, card_code, cards_of, parse_card
 from arbiter.model.realms.game import (
     COLOUR_CHOICE,
@@ -16,18 +17,18 @@ from arbiter.model.realms.game import (
     HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    STEAL,
     TARGET,
     Move,
     Position,
     chance_outcomes,
     choice_kind,
     deal,
-    legal_moves,
+    parse_play,
 )
 from arbiter.model.realms.ruleset import Ruleset
+from arbiter.model.steps import parts, unmarked
 
-from .game import Description, EngineRules, State, players_and_ruleset, without_replacement
+from .game import Description, EngineRules, Game, Now, players_and_ruleset, without_replacement, zero_sum
 
 CARDS = DECK_SIZE
 NOTHING = CARDS  # the steal's outcome when the victim drawn has no card
@@ -37,7 +38,9 @@ PLAY_BASE = 5  # 0..3 ruling=colour, 4 pass
 
 def encode(move: Move) -> int:
     """``ruling=C`` -> C; ``pass`` -> 4; card X -> 5 + 70 X + (0 no choice, 1 + colour, 5 + card); a card's
-    choice is a colour (Purple, Cyclone) or a card (Troll, Warlock, Tree), never both."""
+    choice is a colour (Purple, Cyclone) or a card (Troll, Warlock, Tree), never both. ``TRE ...``, the
+    Tree played before its player sees the pile, has the code of ``TRE`` without a choice (a Tree with
+    an empty pile to take from: never a step where the pile holds a card)."""
     if move.ruling:
         return move.choice
     if move.card is None:
@@ -67,6 +70,7 @@ class Realms(EngineRules):
 
     cards = CARDS
     max_chance_outcomes = CARDS + 1
+    model = realms
 
     def __init__(self, params: dict[str, Any]) -> None:
         players, self.ruleset = players_and_ruleset("arbiter_realms", params, MIN_PLAYERS, MAX_PLAYERS, Ruleset)
@@ -74,46 +78,59 @@ class Realms(EngineRules):
         if not isinstance(target, int) or not 10 <= target <= TARGET or target % 10:
             raise ValueError(f"arbiter_realms: target must be a multiple of 10 from 10 to {TARGET}, got {target!r}")
         self.players, self.target = players, target
-        self.deal_length = CARDS
         self.num_distinct_actions = PLAY_BASE + CHOICES * CARDS
-        # A trick is at most n plays, a steal and n draws; a game is at most (n - 1) * target / 10 + 1
-        # scoring tricks (someone reaches target), plus a halftime redeal (7n draws) and the ruling choices.
-        # Tricks nobody wins do not score: the bound allows as many again.
-        tricks = 2 * ((players - 1) * target // 10 + 1)
-        self.max_game_length = tricks * (2 * players + 1) + HAND_SIZE * players + 2
-        self.view_size = 3 * CARDS + 4 + 4 * players + 3
+        # A game is at most (n - 1) * target / 10 + 1 scoring tricks (someone reaches the target);
+        # tricks nobody wins do not score, and the bound allows as many again (not a proof: a reading
+        # in which tricks go unwon for ever has no bound). A trick is n plays and at most one Tree
+        # cut in two; the dealer chooses the colour at the start and perhaps after halftime. Chance:
+        # the deal, then per trick at most n steals and 3n draws from a shuffled pile (each play, and
+        # a Troll's discard and steal, takes a card from a hand), and the 7n draws of a halftime redeal.
+        self.tricks = 2 * ((players - 1) * target // 10 + 1)
+        self.max_game_length = self.tricks * (players + 1) + 2
+        self.max_chance_nodes_in_history = CARDS + self.tricks * 4 * players + HAND_SIZE * players
+        self.view_size = 3 * CARDS + 4 + 4 * players + 4
 
-    def seen_by(self, k: int) -> int | None:
+    def deal_length(self, match: Any) -> int:
+        return CARDS
+
+    def seen_by(self, match: Any, k: int) -> int | None:
         return k // HAND_SIZE if k < HAND_SIZE * self.players else None
 
-    def deal_outcomes(self, dealt: Sequence[int]) -> list[tuple[int, float]]:
-        return without_replacement(CARDS, dealt)
+    def deal_outcomes(self, match: Any, dealt: Sequence[int]) -> list[tuple[int, float]]:
+        return without_replacement(range(CARDS), dealt)
 
-    def start(self, dealt: Sequence[int]) -> Position:
+    def start(self, match: Any, dealt: Sequence[int]) -> Position:
         """The model's deal with this card order (hands 7 by 7, then the draw pile top first)."""
         pos = deal(self.players, 0, self.ruleset)
         hands = tuple(sum(1 << c for c in dealt[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(self.players))
         return replace(pos, hands=hands, draw=tuple(dealt[self.players * HAND_SIZE:]))
 
-    def chance(self, pos: Position) -> list[tuple[int, float, str, str, Position]]:
+    def finished(self, pos: Position) -> bool:
+        return pos.is_over or max(pos.scores) >= self.target
+
+    def returns(self, match: Any, dealt: Sequence[int], pos: Position) -> list[float]:
+        top = max(pos.scores)
+        return zero_sum(self.players, [i for i, s in enumerate(pos.scores) if s == top])
+
+    def chance(self, pos: Position) -> list[tuple[int, float, str]]:
         """Outcome ids: the card drawn, or the card stolen (``NOTHING`` when the victim has none)."""
         out = []
-        for p, label, nxt in chance_outcomes(pos):
+        for p, label, _ in chance_outcomes(pos):
             words = label.split()  # "player I draws C", "player I takes C from player V", "player I takes nothing"
-            if words[-1] == "nothing":
-                out.append((NOTHING, p, label, label, nxt))
-            elif pos.phase == DRAW:
-                out.append((parse_card(words[3]), p, label, f"player {words[1]} draws a card", nxt))
-            else:
-                out.append((parse_card(words[3]), p, label, f"player {words[1]} takes a card from player {words[6]}", nxt))
+            out.append((NOTHING if words[-1] == "nothing" else parse_card(words[3]), p, label))
         return out
 
-    def successors(self, pos: Position) -> list[tuple[Move, Position]]:
-        return [(m, apply(pos, m)) for m in legal_moves(pos)]
+    def chance_public(self, pos: Position, label: str) -> int:
+        """What everyone sees of an outcome: a draw (0), the victim of a steal, or that it took nothing."""
+        words = label.split()
+        if words[-1] == "nothing":
+            return NOTHING
+        return 0 if pos.phase == DRAW else int(words[-1])
 
-    @staticmethod
-    def segments(move: Move) -> list[tuple]:
-        return [(move,)]
+    def segments(self, state: Any, step: str) -> list[tuple]:
+        pos, _ = parts(state)
+        leading = all(p is None for p in pos.trick)
+        return [(parse_play(unmarked(step), leading),)]
 
     def encode(self, seg: tuple, last: bool) -> int:
         return encode(seg[0])
@@ -122,67 +139,51 @@ class Realms(EngineRules):
         move = decode(code)
         return (move,), str(move), False
 
-    @staticmethod
-    def public(segment: tuple, text: str) -> str:
-        return "TRE" if segment[0].card == TREE else text  # the card taken from the draw pile is the mover's to see
-
-    def to_move(self, pos: Position) -> int | None:
-        return None if self.is_over(pos) else pos.to_move
-
-    def is_over(self, pos: Position) -> bool:
-        return pos.is_over or max(pos.scores) >= self.target
-
-    def winners(self, pos: Position) -> list[int]:
-        top = max(pos.scores)
-        return [i for i, s in enumerate(pos.scores) if s == top]
-
-    def private_notes(self, before: Position, move: Move | None, after: Position) -> list[tuple[int, str]]:
-        """Each player's cards gained (drawn, taken, stolen) and lost to a steal: theirs alone to see."""
-        out = []
-        for i in range(self.players):
-            gained, lost = after.hands[i] & ~before.hands[i], before.hands[i] & ~after.hands[i]
-            if move is None and before.phase == STEAL and lost:
-                out.append((i, f"lost {names(lost)}"))
-            if gained:
-                out.append((i, f"got {names(gained)}"))
-        return out
-
-    def seen_cards(self, state: State, player: int) -> list[int]:
-        pos = state.pos
-        return list(cards_of(pos.hands[player] | pos.discard | pos.trick_mask()))
+    def public(self, segment: tuple, text: str) -> tuple[str, int]:
+        move = segment[0]
+        if move.card == TREE and move.choice is not None:  # the card taken from the draw pile: its taker's to see
+            return f"{card_code(TREE)}=?", encode(Move(TREE))
+        return text, encode(move)
 
     def card_name(self, card: int) -> str:
         return card_code(card)
 
-    def _hand(self, state: State, player: int) -> int:
-        if state.pos is not None:
-            return state.pos.hands[player]
-        return sum(1 << c for k, c in enumerate(state.dealt) if self.seen_by(k) == player)
+    def _hand(self, now: Now, player: int) -> int:
+        if now.start is not None:
+            return parts(now.state)[0].hands[player]
+        return sum(1 << c for k, c in enumerate(now.dealt) if self.seen_by(now.match, k) == player)
 
-    def view(self, state: State, player: int) -> str:
-        lines = [f"player {player}", f"hand {names(self._hand(state, player))}"]
-        pos = state.pos
-        if pos is None:
-            return "\n".join(lines + [f"dealing: {len(state.dealt)}/{self.deal_length} cards dealt"])
+    def view(self, now: Now, player: int) -> str:
+        lines = [f"player {player}", f"hand {names(self._hand(now, player))}"]
+        if now.start is None:
+            return "\n".join(lines + [f"dealing: {len(now.dealt)}/{CARDS} cards dealt"])
+        pos, taken = parts(now.state)
         trick = " ".join(("pass" if p is None else card_code(p[0]) if p[0] == TREE else
                           str(Move(p[0], p[1]))) for p in pos.trick) or "-"
         lines += [f"p{i}: {pos.hands[i].bit_count()} in hand, score {pos.scores[i]}" for i in range(self.players)]
         lines += [(f"ruling {COLOUR_NAMES[pos.ruling] if pos.ruling is not None else '-'}, leader p{pos.leader}, "
                   f"round {pos.round}, draw pile {pos.pile().bit_count()}"), f"trick {trick}",
                   f"discard {names(pos.discard)}"]
-        mover = self.to_move(pos)
-        lines.append("over" if self.is_over(pos) else "chance" if mover is None else f"p{mover} to move")
+        mover = pos.to_move
+        if self.finished(pos):
+            lines.append("over")
+        elif mover is None:
+            lines.append("chance")
+        else:
+            lines.append(f"p{mover} to move" + (", this move: " + " ".join(taken) if taken else ""))
+            if taken and mover == player:  # the Tree's player looks through the pile
+                lines.append(f"draw pile {names(pos.pile())}")
         return "\n".join(lines)
 
-    def view_tensor(self, state: State, player: int, out: np.ndarray) -> None:
+    def view_tensor(self, now: Now, player: int, out: np.ndarray) -> None:
         """Planes of 65 cards: own hand, the trick, the discard pile; then the ruling colour, and per
         seat (in turn order from ``player``) hand size / 7, score / target, leads, to move; then the
-        round, draw pile size / 65 and whether chance acts next."""
-        for c in cards_of(self._hand(state, player)):
+        round, draw pile size / 65, whether chance acts next and whether a Tree is searching."""
+        for c in cards_of(self._hand(now, player)):
             out[c] = 1
-        pos = state.pos
-        if pos is None:
+        if now.start is None:
             return
+        pos, taken = parts(now.state)
         for c in cards_of(pos.trick_mask()):
             out[CARDS + c] = 1
         for c in cards_of(pos.discard):
@@ -192,7 +193,7 @@ class Realms(EngineRules):
             out[at + pos.ruling] = 1
         at += 4
         n = self.players
-        mover = self.to_move(pos)
+        mover = None if self.finished(pos) else pos.to_move
         for k in range(n):
             s = (player + k) % n
             out[at + k] = pos.hands[s].bit_count() / HAND_SIZE
@@ -202,12 +203,12 @@ class Realms(EngineRules):
         at += 4 * n
         out[at] = pos.round - 1
         out[at + 1] = pos.pile().bit_count() / CARDS
-        out[at + 2] = mover is None and not self.is_over(pos)
+        out[at + 2] = mover is None and not self.finished(pos)
+        out[at + 3] = bool(taken)
 
-    def state_text(self, state: State) -> str:
-        if state.pos is None:
-            return "dealt " + " ".join(card_code(c) for c in state.dealt)
-        return format_text(state.pos)
+
+class RealmsGame(Game):
+    """arbiter_realms (a module-level class, so that games pickle)."""
 
 
 REALMS = Description(
@@ -218,3 +219,4 @@ REALMS = Description(
     parameters={"ruleset": str(Ruleset()), "target": TARGET},
     rules=Realms,
 )
+RealmsGame.description = REALMS

@@ -1,5 +1,6 @@
-"""Red7 for OpenSpiel: the deal card by card, whole turns as actions (a documented code for every
-turn text, docs/openspiel.md), views of the engine's position that show each player only what they see."""
+"""Red7 for OpenSpiel: the deal card by card (each round's, under Advanced: a whole match), the
+model's steps as actions (a documented code for every step text, docs/openspiel.md), views of the
+engine's position that show each player only what they see."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from arbiter.model.red7.cards import COLOUR_NAMES, NUMBER_MASK, card_code, cards_of
+from arbiter.model import red7
+from arbiter.model.information import now as now_of
+from arbiter.model.red7.cards import ALL_CARDS, COLOUR_NAMES, NUMBER_MASK, card_code, cards_of
 from arbiter.model.red7.game import (
     CANVAS,
     DECK,
@@ -18,19 +21,32 @@ from arbiter.model.red7.game import (
     PASS,
     PLAY,
     TAKE,
+    TARGETS,
     Move,
     Position,
     dealt,
-    successors,
 )
-from arbiter.model.red7.notation import format_text
+from arbiter.model.red7.match import Match, next_round
 from arbiter.model.red7.ruleset import Ruleset
+from arbiter.model.red7.steps import END
+from arbiter.model.red7.steps import parse_turn as parse_step
 
-from .game import EVERYONE, Description, EngineRules, Segment, State, players_and_ruleset, without_replacement
+from .game import (
+    EVERYONE,
+    Description,
+    EngineRules,
+    Game,
+    Now,
+    Segment,
+    players_and_ruleset,
+    without_replacement,
+    zero_sum,
+)
 
 CARDS = 49
 FIVES = list(cards_of(NUMBER_MASK[5]))
 NO_CARD = -1
+END_STEP = ((END, NO_CARD),)  # the step that ends a turn in progress with nothing more
 
 
 def _tails() -> list[Segment]:
@@ -63,7 +79,9 @@ class TurnCode:
     can be any of some 10^9 texts, too many for one action each. Codes, in order:
     ``[0, 99)`` no card played: ``pass``, ``discard D``, ``discard D draw``;
     ``[99, 106)`` (Actions) a 5 whose Action follows, ``play X5 ...``;
-    then for each card C (weakest first) its resolutions times the 99 tails: ``play C [resolution] [tail]``."""
+    then for each card C (weakest first) its resolutions times the 99 tails: ``play C [resolution] [tail]``;
+    last, ``end``. A step that goes on after a draw (``play R3 draw ...``) has the code of the same
+    text as a whole turn: where the turn is cut there, the whole turn is never a step."""
 
     def __init__(self, actions: bool) -> None:
         self.tails = _tails()
@@ -77,10 +95,13 @@ class TurnCode:
         for rs in self.res:
             self.offset.append(at)
             at += len(rs) * len(self.tails)
-        self.size = at
+        self.end = at
+        self.size = at + 1
         self.actions = actions
 
     def encode(self, seg: Segment, last: bool) -> int:
+        if seg == END_STEP:
+            return self.end
         verb, card = seg[0]
         if not last:
             if not (self.actions and len(seg) == 1 and verb == PLAY and card in FIVES):
@@ -104,6 +125,8 @@ class TurnCode:
         """(the turn part's steps, whether the mover moves again)."""
         if not 0 <= code < self.size:
             raise ValueError(f"action {code} is not a Red7 action code (0..{self.size - 1})")
+        if code == self.end:
+            return END_STEP, False
         if code < self.chain_base:
             return (((PASS, NO_CARD),) if code == 0 else self.tails[code]), False
         if code < self.play_base:
@@ -113,8 +136,8 @@ class TurnCode:
         return ((PLAY, card),) + self.res[card][r] + self.tails[t], False
 
 
-def segments(move: Move) -> list[Segment]:
-    """A turn cut before each ``play`` but the first (each earlier play is a 5 whose Action played on)."""
+def segments(move: Sequence[tuple[str, int]]) -> list[Segment]:
+    """A turn or step cut before each ``play`` but the first (each earlier play is a 5 whose Action played on)."""
     parts: list[list] = []
     for step in move:
         if not parts or step[0] == PLAY and parts[-1][0][0] == PLAY:
@@ -124,123 +147,136 @@ def segments(move: Move) -> list[Segment]:
     return [tuple(p) for p in parts]
 
 
+def _text(seg: Segment) -> str:
+    return END if seg == END_STEP else str(Move(seg))
+
+
 class Red7(EngineRules):
-    """Red7 rounds of ``players`` players under ``ruleset`` (Advanced: one round, scores kept)."""
+    """Red7 for ``players`` players under ``ruleset``: one round, or under Advanced a whole match
+    (rounds dealt from the cards not banked, until a target or a deal that cannot be made)."""
 
     cards = max_chance_outcomes = CARDS
+    model = red7
 
     def __init__(self, params: dict[str, Any]) -> None:
         players, self.ruleset = players_and_ruleset("arbiter_red7", params, 2, 4, Ruleset)
         self.players = players
-        self.deal_length = CARDS
         self.code = TurnCode(self.ruleset.actions)
         self.num_distinct_actions = self.code.size
-        # Every decision adds a card to the Palettes and Canvas (at most 49 - n times), or plays a 1
-        # or 7 that takes or moves one away and leaves its hand a card smaller (hands never grow: a
-        # draw always follows a card leaving the hand; at most 7n), or puts a player out (n - 1).
-        self.max_game_length = 48 + HAND_SIZE * players
-        self.view_size = CARDS * (3 + players) + 7 + 4 * players + 1
+        # A round: every decision adds a card to the Palettes and the Canvas (at most 48 times), or
+        # plays a 1 or 7 that takes or moves one away and leaves its hand a card smaller (hands never
+        # grow: a draw always follows a card leaving the hand; at most 7n), or ends a turn in progress
+        # after a draw (at most the deck's 49 - 8n cards and the 7n a 1 or 7 put back), or puts a
+        # player out (n - 1). A match: each round banks at least one card (the set that decided it),
+        # worth a point or more, so there are at most as many rounds as the target's points or the
+        # deals the cards allow (each needs 7n).
+        self.rounds = min(TARGETS[players], (CARDS - HAND_SIZE * players) + 1) if self.ruleset.advanced else 1
+        self.max_game_length = self.rounds * (97 + 6 * players)
+        self.max_chance_nodes_in_history = self.rounds * CARDS
+        self.view_size = CARDS * (3 + players) + 7 + 4 * players + 2
 
-    def seen_by(self, k: int) -> int | None:
+    # -- deals: one, or a match's rounds -------------------------------------------------------
+    def deal_length(self, match: Match | None) -> int:
+        return CARDS if match is None else match.available().bit_count()
+
+    def deal_outcomes(self, match: Match | None, cards: Sequence[int]) -> list[tuple[int, float]]:
+        return without_replacement(list(cards_of(ALL_CARDS if match is None else match.available())), cards)
+
+    def seen_by(self, match: Match | None, k: int) -> int | None:
         hands = HAND_SIZE * self.players
         if k < hands:
             return k // HAND_SIZE
         return EVERYONE if k < hands + self.players else None
 
-    def deal_outcomes(self, cards: Sequence[int]) -> list[tuple[int, float]]:
-        return without_replacement(CARDS, cards)
+    def start(self, match: Match | None, cards: Sequence[int]) -> Position:
+        return dealt(self.players, list(cards), self.ruleset) if match is None else next_round(match, list(cards)).position
 
-    def start(self, cards: Sequence[int]) -> Position:
-        return dealt(self.players, list(cards), self.ruleset)
+    def _match(self, match: Match | None, cards: Sequence[int], pos: Position) -> Match:
+        """The match with the round just played (dealt as ``cards``) over at ``pos``."""
+        if match is None:
+            return Match(0, self.ruleset, pos, 1, (0,) * self.players, ())
+        m = next_round(match, list(cards))
+        return Match(m.seed, m.ruleset, pos, m.round_number, m.banked, m.round_winners)
 
-    successors = staticmethod(successors)
-    segments = staticmethod(segments)
+    def after(self, match: Match | None, cards: Sequence[int], pos: Position) -> Match | None:
+        m = self._match(match, cards, pos)
+        return None if m.is_over else m
+
+    def returns(self, match: Match | None, cards: Sequence[int], pos: Position) -> list[float]:
+        return zero_sum(self.players, self._match(match, cards, pos).winners)
+
+    # -- steps as actions ----------------------------------------------------------------------
+    @staticmethod
+    def segments(state: Any, step: str) -> list[Segment]:
+        return [END_STEP] if step == END else segments(parse_step(step))
 
     def decode(self, code: int) -> tuple[Segment, str, bool]:
         seg, chained = self.code.decode(code)
-        return seg, str(Move(seg)), chained
+        return seg, _text(seg), chained
 
-    @staticmethod
-    def public(segment: Segment, text: str) -> str:
-        return text  # every card a turn names is shown
-
-    def winners(self, pos: Position) -> list[int]:
-        return [] if pos.winner is None else [pos.winner]
-
-    def private_notes(self, before: Position, move: Move, after: Position) -> list[tuple[int, str]]:
-        note = self._drawn(before, move, after)
-        return [(before.to_move, note)] if note else []
-
-    def _drawn(self, before: Position, move: Move, after: Position) -> str:
-        """The cards the mover drew (theirs alone to see): in their hand now, or played or discarded
-        this turn, and not in their hand before."""
-        me = before.to_move
-        named = sum(1 << c for v, c in move if v in (PLAY, DISCARD))
-        drawn = (after.hands[me] | named) & ~before.hands[me]
-        return "drew " + " ".join(card_code(c) for c in reversed(list(cards_of(drawn)))) if drawn else ""
-
-    def seen_cards(self, state: State, player: int) -> list[int]:
-        pos = state.pos
-        mask = pos.hands[player]
-        for p in pos.palettes:
-            mask |= p
-        return list(cards_of(mask | self._discarded(pos)))
+    def public(self, segment: Segment, text: str) -> tuple[str, int]:
+        return text, self.encode(segment, True)  # every card a step names is shown
 
     def card_name(self, card: int) -> str:
         return card_code(card)
 
+    # -- views ---------------------------------------------------------------------------------
     @staticmethod
     def _discarded(pos: Position) -> int:
-        """Cards on the Canvas or in the discard pile: in no hand, Palette or deck (public)."""
+        """Cards on the Canvas, in the discard pile or banked: in no hand, Palette or deck (public)."""
         return ((1 << CARDS) - 1) & ~pos.cards_in_play()
 
-    def _zones(self, state: State, player: int) -> tuple[int, list[int], list[int]]:
+    def _zones(self, now: Now, player: int) -> tuple[int, list[int], list[int]]:
         """(the player's hand, each Palette, each hand's size) as the player sees them."""
         n = self.players
-        if state.pos is None:
+        if now.start is None:
             hand, palettes, sizes = 0, [0] * n, [0] * n
-            for k, c in enumerate(state.dealt):
-                who = self.seen_by(k)
+            for k, c in enumerate(now.dealt):
+                who = self.seen_by(now.match, k)
                 if who is not None and k < HAND_SIZE * n:
                     sizes[who] += 1
                     hand |= (1 << c) if who == player else 0
                 elif who == EVERYONE:
                     palettes[k - HAND_SIZE * n] |= 1 << c
             return hand, palettes, sizes
-        pos = state.pos
+        pos = now_of(red7, now.state)
         return pos.hands[player], list(pos.palettes), [h.bit_count() for h in pos.hands]
 
-    def view(self, state: State, player: int) -> str:
-        hand, palettes, sizes = self._zones(state, player)
+    def view(self, now: Now, player: int) -> str:
+        hand, palettes, sizes = self._zones(now, player)
         names = lambda m: " ".join(card_code(c) for c in reversed(list(cards_of(m)))) or "-"
         lines = [f"player {player}", f"hand {names(hand)}"]
         for i in range(self.players):
             lines.append(f"p{i}: palette {names(palettes[i])}, {sizes[i]} in hand")
-        pos = state.pos
-        if pos is None:
-            lines.append(f"dealing: {len(state.dealt)}/{self.deal_length} cards dealt")
-        else:
-            lines.append(f"rule {COLOUR_NAMES[pos.rule]}, deck {len(pos.deck)}, out "
-                         + (" ".join(f"p{i}" for i in range(self.players) if pos.is_out(i)) or "-"))
-            lines.append(f"discarded {names(self._discarded(pos))}")
-            if pos.scores is not None:
-                lines.append("scores " + " ".join(map(str, pos.scores)))
-            lines.append("over" if pos.is_over else f"p{pos.to_move} to move"
-                         + (", this turn: " + str(Move(sum(state.prefix, ()))) if state.prefix else ""))
+        if self.ruleset.advanced:
+            lines.append(f"round {len(now.deals) + 1}")
+        if now.start is None:
+            lines.append(f"dealing: {len(now.dealt)}/{self.deal_length(now.match)} cards dealt")
+            return "\n".join(lines)
+        pos = now_of(red7, now.state)
+        lines.append(f"rule {COLOUR_NAMES[pos.rule]}, deck {len(pos.deck)}, out "
+                     + (" ".join(f"p{i}" for i in range(self.players) if pos.is_out(i)) or "-"))
+        lines.append(f"discarded {names(self._discarded(pos))}")
+        if pos.scores is not None:
+            lines.append("scores " + " ".join(map(str, pos.scores)))
+        so_far = [*getattr(now.state, "taken", ()), *(_text(s) + " ..." for s in now.prefix)]
+        lines.append("over" if pos.is_over else f"p{pos.to_move} to move"
+                     + (", this turn: " + " ".join(so_far) if so_far else ""))
         return "\n".join(lines)
 
-    def view_tensor(self, state: State, player: int, out: np.ndarray) -> None:
+    def view_tensor(self, now: Now, player: int, out: np.ndarray) -> None:
         """Planes of 49 cards: own hand, the Palettes (seats in turn order from ``player``), the
         discarded cards, this turn's cards played so far; then the rule, who is out, who moves,
-        hand sizes / 7, scores / 50 and deck size / 49."""
+        hand sizes / 7, scores / 50, deck size / 49 and whether a turn is in progress."""
         n = self.players
-        hand, palettes, sizes = self._zones(state, player)
+        hand, palettes, sizes = self._zones(now, player)
         seat = [(player + i) % n for i in range(n)]
         planes = [hand] + [palettes[s] for s in seat]
-        pos = state.pos
+        pos = now_of(red7, now.state) if now.start is not None else None
         if pos is not None:
             planes.append(self._discarded(pos))
-            planes.append(sum(1 << c for seg in state.prefix for v, c in seg if v == PLAY))
+            turn = [*(parse_step(t) for t in getattr(now.state, "taken", ())), *now.prefix]
+            planes.append(sum(1 << c for seg in turn for v, c in seg if v == PLAY))
         for k, mask in enumerate(planes):
             for c in cards_of(mask):
                 out[k * CARDS + c] = 1
@@ -257,12 +293,11 @@ class Red7(EngineRules):
             out[at + 2 * n + i] = sizes[s] / HAND_SIZE
             out[at + 3 * n + i] = (pos.scores[s] / 50) if pos.scores is not None else 0
         out[at + 4 * n] = len(pos.deck) / CARDS
+        out[at + 4 * n + 1] = bool(now.prefix) or hasattr(now.state, "taken")
 
-    def state_text(self, state: State) -> str:
-        if state.pos is None:
-            return "dealt " + " ".join(card_code(c) for c in state.dealt)
-        text = format_text(state.pos)
-        return text + (" | this turn: " + str(Move(sum(state.prefix, ()))) if state.prefix else "")
+
+class Red7Game(Game):
+    """arbiter_red7 (a module-level class, so that games pickle)."""
 
 
 RED7 = Description(
@@ -273,3 +308,4 @@ RED7 = Description(
     parameters={"ruleset": "basic"},
     rules=Red7,
 )
+Red7Game.description = RED7

@@ -1,5 +1,6 @@
 """Stick to Colours for OpenSpiel: the shuffled deck dealt card by card (its order then hidden), each
-decision a short chain of actions (head, refusals one by one, ``end``; codes in docs/openspiel.md)."""
+decision (a step of the model) a short chain of actions (head, refusals one by one, ``end``; codes in
+docs/openspiel.md), the market's refills shown to every player."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 import numpy as np
-from arbiter.model.stick_to_colours import format_text
+from arbiter.model import stick_to_colours
 from arbiter.model.stick_to_colours.cards import KINDS, card_code, cards_of, parse_card
 from arbiter.model.stick_to_colours.game import (
     HAND_START,
@@ -20,11 +21,10 @@ from arbiter.model.stick_to_colours.game import (
     deck_counts,
     has_bot,
     market_size,
-    successors,
 )
 from arbiter.model.stick_to_colours.ruleset import Ruleset
 
-from .game import EVERYONE, Description, EngineRules, Segment, State, players_and_ruleset
+from .game import EVERYONE, Description, EngineRules, Game, Now, Segment, players_and_ruleset, zero_sum
 
 PASS, END, BID = 0, 1, 2  # then auction LOT, refuse SLOT (each 2^(2n) * 30 codes), hand CARD (30 codes)
 
@@ -90,6 +90,7 @@ class StickToColours(EngineRules):
     """Stick to Colours for ``players`` players (2: with the bot unless the ruleset says otherwise)."""
 
     cards = max_chance_outcomes = KINDS
+    model = stick_to_colours
 
     def __init__(self, params: dict[str, Any]) -> None:
         players, self.ruleset = players_and_ruleset("arbiter_stick_to_colours", params, 2, 4, Ruleset)
@@ -98,30 +99,35 @@ class StickToColours(EngineRules):
                              "OpenSpiel needs games of bounded length")
         self.players = players
         self.deck = deck_counts(self.ruleset)
-        self.deal_length = sum(self.deck)
+        self.length = sum(self.deck)
         self.hands = players + has_bot(players, self.ruleset)
         self.code = Code(players)
         self.num_distinct_actions = self.code.size
+        self.hidden_hand = self.code.size  # what the others see of a hand refusal (one past the codes)
         # Between two cards leaving the market for good there are at most n dealer passes (then the
         # market clears) and one auction of at most 7n bids and passes (each bid raises the high bid,
         # at most 6 tokens); a decision is at most 8 actions (a head, 6 tokens, end).
-        self.max_game_length = self.deal_length * 8 * players * 8
+        self.max_game_length = self.length * 8 * players * 8
+        self.max_chance_nodes_in_history = self.length
         self.view_size = 4 * KINDS + 8 * players + 2
 
-    def seen_by(self, k: int) -> int | None:
+    def deal_length(self, match: Any) -> int:
+        return self.length
+
+    def seen_by(self, match: Any, k: int) -> int | None:
         if k < HAND_START * self.hands:
             who = k // HAND_START
             return who if who < self.players else None  # "players may not look at the bot's cards"
         return EVERYONE if k < HAND_START * self.hands + market_size(self.players) else None
 
-    def deal_outcomes(self, dealt: Sequence[int]) -> list[tuple[int, float]]:
+    def deal_outcomes(self, match: Any, dealt: Sequence[int]) -> list[tuple[int, float]]:
         left = list(self.deck)
         for c in dealt:
             left[c] -= 1
         total = sum(left)
         return [(c, n / total) for c, n in enumerate(left) if n]
 
-    def start(self, dealt: Sequence[int]) -> Position:
+    def start(self, match: Any, dealt: Sequence[int]) -> Position:
         """The model's deal with this card order (2 cards per hand, the bot's last, the market, the deck)."""
         pos = deal(self.players, 0, self.ruleset)
         k = HAND_START * self.hands
@@ -135,48 +141,58 @@ class StickToColours(EngineRules):
         return replace(pos, hands=tuple(counts), market=tuple(sorted(Slot(c) for c in dealt[k:m])),
                        deck=tuple(dealt[m:]))
 
-    successors = staticmethod(successors)
-    segments = staticmethod(segments)
+    def seen_entries(self, now: Now, player: int) -> set[int]:
+        """The player's own cards, the market, and the deck's top cards the market was refilled with."""
+        seen = {k for k in range(len(now.dealt)) if self.seen_by(now.match, k) in (player, EVERYONE)}
+        if now.start is not None:
+            first = HAND_START * self.hands + market_size(self.players)
+            seen |= set(range(first, first + len(now.start.deck) - len(now.state.deck)))
+        return seen
+
+    def redealt(self, dealt: Sequence[int], new: Position, renamed: dict[int, int], player: int) -> list[int]:
+        """The deal of ``new``: each hand the player does not see as its cards, the deck in its order."""
+        out = list(dealt)
+        for i in range(self.hands):
+            if i != player:
+                out[i * HAND_START:(i + 1) * HAND_START] = cards_of(new.hands[i])
+        first = HAND_START * self.hands + market_size(self.players)
+        out[first:] = new.deck
+        return out
+
+    def returns(self, match: Any, dealt: Sequence[int], pos: Position) -> list[float]:
+        """The players (not the bot) with the most points share the win; none when the bot alone has the most."""
+        return zero_sum(self.players, [i for i in pos.winners if i < self.players])
+
+    @staticmethod
+    def segments(state: Any, step: str) -> list[Segment]:
+        return segments(Move.parse(step))
 
     def decode(self, code: int) -> tuple[Segment, str, bool]:
         return self.code.decode(code)
 
-    @staticmethod
-    def public(segment: Segment, text: str) -> str:
-        return "hand (a card face down)" if segment[0] == "hand" else text
-
-    def winners(self, pos: Position) -> list[int]:
-        """The players (not the bot) with the most points; none when the bot alone has the most."""
-        return [i for i in pos.winners if i < self.players]
-
-    def private_notes(self, before: Position, move: Move | None, after: Position) -> list[tuple[int, str]]:
-        return [(before.to_move, "refused " + " ".join(move.hand))] if move is not None and move.hand else []
-
-    def seen_cards(self, state: State, player: int) -> list[int]:
-        pos = state.pos
-        mine = list(pos.hands[player])
-        for s in pos.market:
-            mine[s.card] += 1
-        return [c for c in range(KINDS) if mine[c]]
+    def public(self, segment: Segment, text: str) -> tuple[str, int]:
+        if segment[0] == "hand":
+            return "hand ?", self.hidden_hand
+        return text, self.code.encode(segment, segment[0] in ("pass", "end"))
 
     def card_name(self, card: int) -> str:
         return card_code(card)
 
-    def _hand(self, state: State, player: int) -> tuple[int, ...]:
-        if state.pos is not None:
-            return state.pos.hands[player]
+    def _hand(self, now: Now, player: int) -> tuple[int, ...]:
+        if now.start is not None:
+            return now.state.hands[player]
         c = [0] * KINDS
-        for k, x in enumerate(state.dealt):
-            if self.seen_by(k) == player:
+        for k, x in enumerate(now.dealt):
+            if self.seen_by(now.match, k) == player:
                 c[x] += 1
         return tuple(c)
 
-    def view(self, state: State, player: int) -> str:
+    def view(self, now: Now, player: int) -> str:
         names = lambda counts: " ".join(card_code(c) for c in cards_of(counts)) or "-"
-        lines = [f"player {player}", f"hand {names(self._hand(state, player))}"]
-        pos = state.pos
-        if pos is None:
-            return "\n".join(lines + [f"dealing: {len(state.dealt)}/{self.deal_length} cards dealt"])
+        lines = [f"player {player}", f"hand {names(self._hand(now, player))}"]
+        if now.start is None:
+            return "\n".join(lines + [f"dealing: {len(now.dealt)}/{self.length} cards dealt"])
+        pos = now.state
         who = [f"p{i}" for i in range(self.players)] + ["bot"] * pos.bot
         lines += [f"{w}: {sum(h)} cards" + (f", {pos.supply[i]} tokens" if i < self.players else "")
                   for i, (w, h) in enumerate(zip(who, pos.hands, strict=True))]
@@ -188,19 +204,22 @@ class StickToColours(EngineRules):
             lines.append(f"auction {a.lot}: p{a.leader} leads with {a.high}, passed "
                          f"{''.join(str(i) for i in range(self.players) if a.passed >> i & 1) or '-'}, "
                          f"hand refusals {refused}")
-        prefix = " ".join(self.decode(self.encode(s, False))[1] for s in state.prefix)
-        lines.append("over" if pos.is_over else f"p{pos.to_move} to move" + (f", so far: {prefix}" if prefix else ""))
+        so_far = []
+        for seg in now.prefix:
+            text = self.decode(self.encode(seg, False))[1]
+            so_far.append(text if player == pos.to_move else self.public(seg, text)[0])
+        lines.append("over" if pos.is_over else f"p{pos.to_move} to move" + (", so far: " + " ".join(so_far) if so_far else ""))
         return "\n".join(lines)
 
-    def view_tensor(self, state: State, player: int, out: np.ndarray) -> None:
+    def view_tensor(self, now: Now, player: int, out: np.ndarray) -> None:
         """Planes of 30 card kinds (counts / 2): own hand, the market, the lot, own hand refusals; then
         per seat (in turn order from ``player``) cards held / 10, tokens / 6, hand refusals / 6, dealer,
         bidder, leading bidder, passed, this player's ? tokens on the market / 6; deck / 48, high bid / 6."""
-        for c, k in enumerate(self._hand(state, player)):
+        for c, k in enumerate(self._hand(now, player)):
             out[c] = k / 2
-        pos = state.pos
-        if pos is None:
+        if now.start is None:
             return
+        pos = now.state
         for s in pos.market:
             out[KINDS + s.card] += 0.5
         a = pos.auction
@@ -218,11 +237,9 @@ class StickToColours(EngineRules):
         out[at + 8 * n] = len(pos.deck) / 48
         out[at + 8 * n + 1] = (a.high / TOKENS) if a else 0
 
-    def state_text(self, state: State) -> str:
-        if state.pos is None:
-            return "dealt " + " ".join(card_code(c) for c in state.dealt)
-        prefix = " ".join(self.decode(self.encode(s, False))[1] for s in state.prefix)
-        return format_text(state.pos) + (f" | this decision: {prefix}" if prefix else "")
+
+class StickToColoursGame(Game):
+    """arbiter_stick_to_colours (a module-level class, so that games pickle)."""
 
 
 STICK_TO_COLOURS = Description(
@@ -233,3 +250,4 @@ STICK_TO_COLOURS = Description(
     parameters={"ruleset": str(Ruleset())},
     rules=StickToColours,
 )
+StickToColoursGame.description = STICK_TO_COLOURS

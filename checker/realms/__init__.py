@@ -12,7 +12,7 @@ from arbiter.model.realms import cards as C
 from arbiter.model.realms import game as G
 from arbiter.model.realms.game import MAX_PLAYERS, MIN_PLAYERS
 from arbiter.model.realms.notation import position_to_json
-from arbiter.model.realms.ruleset import TRICK_SWITCHES, Ruleset, readings
+from arbiter.model.realms.ruleset import INFO, TRICK_SWITCHES, Ruleset, readings
 
 from ..listed import ListedPlugin, ruleset_field
 from ..plugin import Capabilities, Difference
@@ -86,6 +86,7 @@ class Realms(ListedPlugin):
         "apply": "the move's effects, the trick's end, the Draw Phase"}
     seats = "hands"
     ruleset_class = Ruleset
+    switch_info = INFO
     op_switches: ClassVar[dict[str, tuple[str, ...]]] = {"trick": TRICK_SWITCHES}
     descriptions: ClassVar[dict[str, str]] = {"examples": "the rulebook's Examples under every trick reading",
                     "edges": "one trick per rule clause (Specials, Purple, Timing, Nuance) under every trick reading",
@@ -155,6 +156,14 @@ class Realms(ListedPlugin):
             return len(request["cards"])
         pos = request["position"]
         return sum(len(h) for h in pos["hands"]) + len(pos.get("trick", []))
+
+    def min_size(self, request: dict[str, Any]) -> int:
+        return MIN_PLAYERS if request.get("op") == "trick" else self.size(request)
+
+    def shape(self, request: dict[str, Any]) -> tuple:
+        if request.get("op") == "trick":
+            return (len(request["cards"]), request["ruling"])
+        return super().shape(request)
 
     def render(self, request: dict[str, Any]) -> list[str]:
         rs = str(self._ruleset(request))

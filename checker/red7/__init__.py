@@ -3,18 +3,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from arbiter.model.red7.cards import COLOUR_NAMES, parse_colour
+from arbiter.model.red7 import reference
+from arbiter.model.red7.cards import COLOUR_NAMES, parse_card, parse_colour
 from arbiter.model.red7.notation import position_from_json
 from arbiter.model.red7.ruleset import PRESETS, SWITCHES, Ruleset, RulesetError
 
-from ..plugin import Capabilities, Difference, Needs, reads
-from . import cases, oracle
+from ..plugin import Capabilities, Difference, Misreading, Needs, reads
+from . import cases, misreadings, oracle
 from . import vectors as red7_vectors
 
 PLAYERS = (2, 3, 4)
+# The doubt behind each reading a leader question reads (the rulebook sentence quoted where there
+# is one; docs/clarifications/red7.md argues each).
+SENTENCES = {
+    "nobody_qualifies": "When no player still in has a qualifying card, is anybody winning? (\"One card is always "
+                        "enough for any of the rules.\")",
+    "tie_break": "Under Orange, Yellow or Indigo, is a tie decided by the highest card of the group compared or of "
+                 "the whole Palette? (\"Tie: the highest card among the cards meeting the rule wins.\")",
+    "out_palettes": "Does an eliminated player's Palette still count? (\"eliminated Palettes stop competing\", "
+                    "which the French text never says)",
+}
 READINGS = {name: values for name, values in SWITCHES.items() if name not in ("actions", "advanced")}
 
 
@@ -107,8 +118,42 @@ class Red7:
     def render(self, request: dict[str, Any]) -> list[str]:
         return oracle.render_request(request)
 
-    def vector_files(self) -> dict[str, dict[str, Any]]:
-        return red7_vectors.generate()
+    def reruled(self, request: dict[str, Any], switches: dict[str, Any]) -> dict[str, Any] | None:
+        return cases.reruled(request, switches)
+
+    def sentence(self, switch: str) -> str:
+        return SENTENCES.get(switch, "")
+
+    def misreadings(self, op: str) -> list[Misreading]:
+        return misreadings.misreadings(op)
+
+    def clause(self, request: dict[str, Any]) -> str:
+        if request["op"] == "leader":
+            palettes = [[parse_card(c) for c in p] for p in request["palettes"]]
+            return reference.decision(parse_colour(request["rule"]), palettes, request.get("out", []),
+                                      oracle.ruleset_of(request))[1]
+        if request["op"] == "qualifying":
+            return oracle.reason(request).split(":")[0] + " qualifying cards"
+        return "the legal turns" if request["op"] == "legal_moves" else "the effects of a turn"
+
+    def traits(self, request: dict[str, Any]) -> list[str]:
+        return cases.traits(request)
+
+    def shape(self, request: dict[str, Any]) -> tuple:
+        return cases.shape(request)
+
+    def variants(self, request: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        return cases.variants(request)
+
+    def enumerate(self, request: dict[str, Any], size: int,
+                  differs: Callable[[dict[str, Any]], bool] | None) -> Iterator[dict[str, Any]] | None:
+        return cases.enumerate_requests(request, size)
+
+    def min_size(self, request: dict[str, Any]) -> int:
+        return cases.min_size(request)
+
+    def vector_files(self, ops: tuple[str, ...] | None = None) -> dict[str, dict[str, Any]]:
+        return red7_vectors.generate(ops)
 
 
 def _show(value: Any) -> str:

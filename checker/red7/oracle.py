@@ -7,10 +7,10 @@ import json
 from typing import Any
 
 from arbiter.model import red7
-from arbiter.model.red7.cards import COLOUR_NAMES, parse_cards, parse_colour
-from arbiter.model.red7.fast import KEYS
+from arbiter.model.red7 import reference
+from arbiter.model.red7.cards import COLOUR_NAMES, card_code, parse_card, parse_colour
 from arbiter.model.red7.notation import position_from_json, position_to_json
-from arbiter.model.red7.ruleset import HIGHEST_CARD, Ruleset
+from arbiter.model.red7.ruleset import Ruleset
 from arbiter.model.red7.spec import RULES
 
 from ..plugin import Difference
@@ -64,7 +64,8 @@ def reason(request: dict[str, Any]) -> str:
                + TIE_BREAK,
             6: "every card below 4 counts",
         }[rule]
-        return f"{_rule_text(rule)}; {extra}"
+        cards = red7.qualifying(rule, request["palette"])
+        return f"{_rule_text(rule)}; {extra}: {' '.join(cards) if cards else 'no card qualifies'}"
     if op == "leader":
         return _leader_reason(request)
     rs = ruleset_of(request)
@@ -85,27 +86,31 @@ def reason(request: dict[str, Any]) -> str:
 
 
 def _leader_reason(request: dict[str, Any]) -> str:
-    rule = parse_colour(request["rule"])
-    rs = ruleset_of(request)
-    out = set(request.get("out", []))
-    masks = [parse_cards(p) for p in request["palettes"]]
-    keys = [KEYS[rule](m) if i not in out else -1 for i, m in enumerate(masks)]
+    """The clause that decides the expected answer, with the cards it compares: written from the
+    model's decision, so that it always says why the expected answer is what it is."""
+    rule, rs = parse_colour(request["rule"]), ruleset_of(request)
+    palettes = [[parse_card(c) for c in p] for p in request["palettes"]]
+    who, clause, keys = reference.decision(rule, palettes, request.get("out", []), rs)
     parts = [_rule_text(rule)]
+    out = request.get("out", [])
     if out:
-        parts.append("players out do not compete")
-    best = max(keys, default=0)
-    if best <= 0:
-        if rs.nobody_qualifies == HIGHEST_CARD:
-            parts.append("nobody qualifies -> the highest card decides (nobody_qualifies=highest_card)")
-        else:
-            parts.append("nobody qualifies -> nobody is winning")
+        parts.append(("players out still compete (out_palettes=compete): " if rs.out_palettes == "compete"
+                      else "players out do not compete: ") + ", ".join(f"P{i}" for i in out))
+    if clause in (reference.NOBODY_WINS, reference.NOBODY_HIGHEST):
+        parts.append(clause + (f": P{who}" if who is not None else ""))
         return "; ".join(parts)
-    counts = [k >> 6 for k in keys if k > 0]
-    if counts.count(best >> 6) > 1:
-        parts.append("equal counts -> " + TIE_BREAK.removeprefix("tie -> "))
+    (first, (count, top)), rest = keys[0], keys[1:]
+    if clause == reference.COUNT:
+        runner = f" beat P{rest[0][0]}'s {rest[0][1][0]}" if rest and rest[0][1][0] else ""
+        parts.append(f"{clause}: P{first}'s {count}{runner}")
+    elif rule == 0:
+        parts.append(f"the highest card wins: {card_code(top)} beats {card_code(rest[0][1][1])}")
     else:
-        parts.append("most qualifying cards wins")
-    return "; ".join(parts)
+        other = card_code(rest[0][1][1])
+        by = "tie_break=highest_card: the highest card of the whole Palette" if rs.tie_break == "highest_card" \
+            else clause
+        parts.append(f"P{first} and P{rest[0][0]} have {count} each; {by}: {card_code(top)} beats {other}")
+    return "; ".join(parts) + f" -> P{first}"
 
 
 def compare(request: dict[str, Any], expected: dict[str, Any], got: dict[str, Any]) -> Difference | None:

@@ -13,7 +13,7 @@ from arbiter.model.red7.ruleset import PRESETS, Ruleset
 from hypothesis import strategies as st
 
 from ..plugin import Capabilities
-from .cases import GAME, OP_SWITCHES, position_request
+from .cases import BASIC_PALETTE, GAME, OP_SWITCHES, position_request
 
 
 def rulesets(caps: Capabilities, fixed: Any = None, only: tuple[str, ...] | None = None) -> st.SearchStrategy[Ruleset]:
@@ -48,29 +48,38 @@ def _codes(cards: list[int]) -> list[str]:
 def leader_requests(draw: st.DrawFn, rule: int, caps: Capabilities, fixed: Any = None,
                     edge_cases: bool = False) -> dict[str, Any]:
     players = draw(st.sampled_from(caps.players))
-    out = sorted(draw(st.sets(st.integers(0, players - 1), max_size=players - 1)))
-    palettes = draw(_card_sets([(0 if edge_cases else 1, 12)] * players))
+    out = sorted(draw(st.sets(st.integers(0, players - 1), max_size=players - 2)))  # two players still in
+    rs = draw(rulesets(caps, fixed, OP_SWITCHES["leader"]))
+    palettes = draw(_card_sets([(0 if edge_cases else 1, _largest(rs, 12))] * players))
     return {"game": GAME, "op": "leader", "rule": COLOUR_NAMES[rule], "palettes": [_codes(p) for p in palettes],
-            "out": out, "ruleset": draw(rulesets(caps, fixed, OP_SWITCHES["leader"])).to_json()}
+            "out": out, "ruleset": rs.to_json()}
+
+
+def _largest(rs: Ruleset, otherwise: int) -> int:
+    """The largest Palette drawn: one a game under ``rs`` reaches (at most 8 cards under Basic)."""
+    return otherwise if rs.actions or rs.advanced else BASIC_PALETTE
 
 
 @st.composite
 def qualifying_requests(draw: st.DrawFn, rule: int, caps: Capabilities, fixed: Any = None,
                         edge_cases: bool = False) -> dict[str, Any]:
-    (palette,) = draw(_card_sets([(0 if edge_cases else 1, 20)]))
+    # a qualifying answer reads no switch: the preset only says how large a Palette a game can reach
+    rs = draw(rulesets(caps, fixed, ()))
+    (palette,) = draw(_card_sets([(0 if edge_cases else 1, _largest(rs, 20))]))
     request = {"game": GAME, "op": "qualifying", "rule": COLOUR_NAMES[rule], "palette": _codes(palette)}
-    if fixed is not None:
-        request["ruleset"] = Ruleset.from_json(fixed).to_json()
+    if fixed is not None or rs.preset != "basic":
+        request["ruleset"] = rs.to_json()
     return request
 
 
 @st.composite
 def positions(draw: st.DrawFn, rule: int, caps: Capabilities, fixed: Any = None) -> Position:
-    """A position of a round in play: small hands, every Palette non-empty, two or more players in."""
+    """A position of a round in play: small hands (the mover's not empty), every Palette non-empty,
+    two or more players in."""
     players = draw(st.sampled_from(caps.players))
     rs = draw(rulesets(caps, fixed))
-    zones = draw(_card_sets([(0, 4)] * players + [(1, 4)] * players + [(0, 5)]))
-    to_move = draw(st.integers(0, players - 1))
+    to_move = draw(st.integers(0, players - 1))  # holding a hand card: one without is out before their turn
+    zones = draw(_card_sets([(int(i == to_move), 4) for i in range(players)] + [(1, 4)] * players + [(0, 5)]))
     out = draw(st.sets(st.integers(0, players - 1).filter(lambda i: i != to_move), max_size=players - 2))
     scores = tuple(draw(st.integers(0, 30)) for _ in range(players)) if rs.advanced else None
     return Position(rule, to_move, tuple(sum(1 << c for c in z) for z in zones[:players]),

@@ -13,7 +13,6 @@ from arbiter.model import red7
 from arbiter.model.red7.cards import COLOUR_NAMES, card_code, codes, parse_cards
 from arbiter.model.red7.fast import KEYS
 from arbiter.model.red7.game import Position, deal
-from arbiter.model.red7.notation import position_to_json
 from arbiter.model.red7.ruleset import PRESETS, SWITCHES, Ruleset
 
 from .. import vectors
@@ -41,12 +40,15 @@ SWITCH_PRESET = {
 SWITCH_BESIDE = {"action1_only_card": {"action1_count": "before_play"}}
 
 
-def make_case(case_id: str, request: dict[str, Any], why: str | None = None) -> dict[str, Any]:
-    """A vector case: the request (with ``"game"``), the model's answer, the clause, and for an
-    input no game reaches, why (an edge case)."""
+def make_case(case_id: str, request: dict[str, Any], why: str | None = None,
+              target: str | None = None) -> dict[str, Any]:
+    """A vector case: the request (with ``"game"``), the model's answer, the clause (written from
+    the answer unless ``why`` gives one), the bug kind it targets, and for an input no game
+    reaches, why (an edge case)."""
     request = {"game": GAME, **request}
-    return vectors.make_case(case_id, request, answer(request), why or reason(request),
-                             ruleset_of(request).to_json(), unreachable(request))
+    text = (why or reason(request)) + (f" (targets {target})" if target else "")
+    return vectors.make_case(case_id, request, answer(request), text, ruleset_of(request).to_json(),
+                             unreachable(request))
 
 
 def _leader_request(rule: int, palettes: list[int], out: list[int] = (), ruleset: Ruleset = red7.BASIC) -> dict:
@@ -77,69 +79,59 @@ def _tie_detail(rule: int, palettes: list[int], out: list[int]) -> str | None:
 # -- leader and qualifying ------------------------------------------------------------------
 
 # Hand-made cases for the bug kinds seen in the wild: (rule, palettes, out, switches, clause).
+# Hand-made cases for the bug kinds seen in the wild: (rule, palettes, out, switches, the bug kind the
+# case targets). The reason of each case is written from the model's answer (oracle.reason); the
+# label only names what the case is for, so that it cannot drift from the answer.
 LEADER_EDGES: list[tuple[str, list[list[str]], list[int], dict, str]] = [
-    ("yellow", [["R3", "R1"], ["Y6", "Y2"]], [], {},
-     "Yellow tie 2-2 goes to the highest qualifying card (Y6), not the stronger colour (red)"),
-    ("yellow", [["Y7", "Y1"], ["R2", "R1"]], [], {},
-     "Yellow tie 2-2 goes to the highest qualifying card (Y7), not the group's colour"),
-    ("orange", [["O5", "Y5"], ["R5", "B5"]], [], {},
-     "Orange tie between two pairs of 5: the highest qualifying card R5 decides, not the group's number"),
-    ("orange", [["R2", "O2"], ["G6", "B6"]], [], {},
-     "Orange tie 2-2: G6 beats R2 by number; colour only breaks equal numbers"),
-    ("blue", [["R1", "R2", "R3"], ["O1", "Y1"]], [], {},
-     "Blue counts different colours (2 beats 1), not cards"),
-    ("blue", [["R7", "R6", "O1"], ["Y2", "G2", "B2"]], [], {},
-     "Blue: three colours beat two colours however many cards"),
-    ("indigo", [["R3", "O4", "Y4", "G5"], ["R6", "R7"]], [], {},
-     "Indigo: a duplicate 4 does not break the run 3-4-5 (3 beats 2)"),
-    ("indigo", [["B1", "I2", "V2", "G3", "Y3"], ["O6", "O7"]], [], {},
-     "Indigo: duplicates do not break the run 1-2-3"),
-    ("indigo", [["Y4", "V4", "I5"], ["G5", "B4"]], [], {},
-     "Indigo tie 2-2: highest copies Y4/I5 vs G5/B4; G5 beats I5 by colour"),
-    ("red", [["R7"], ["O7", "V1"], ["Y1"]], [0], {},
-     "Red: the player out (R7) does not compete; O7 wins"),
-    ("green", [["G6", "G4"], ["R2"], ["O1"]], [0], {},
-     "Green: the out player's even cards do not count; R2 wins"),
-    ("green", [["R7"], ["O5"]], [], {}, "Green: nobody qualifies -> nobody is winning"),
-    ("violet", [["R7", "O6"], ["Y5"], ["G4"]], [], {}, "Violet: nobody qualifies -> nobody is winning"),
-    ("green", [["R7"], ["O5"]], [], {"nobody_qualifies": "highest_card"},
-     "Green, nobody qualifies, switch nobody_qualifies=highest_card: the highest card R7 decides"),
-    ("violet", [["O7"], ["R5", "G6"]], [1], {"nobody_qualifies": "highest_card"},
-     "Violet, nobody qualifies among players still in, highest_card reading: the out player's card does not count"),
-    ("red", [["V7"], ["R6"]], [], {}, "Red: number before colour, V7 beats R6"),
-    ("yellow", [["V7", "V6"], ["R6", "R5"]], [], {}, "Yellow tie 2-2: V7 beats R6 by number before colour"),
-    ("green", [["B6", "V4"], ["R4", "O2"]], [], {}, "Green tie 2-2: B6 beats R4; number before colour"),
-    ("red", [["O7"], ["R7"]], [], {}, "Red: equal numbers, colour decides (R beats O)"),
-    ("violet", [["V3", "I3"], ["B3", "G1"]], [], {}, "Violet tie 2-2: B3 beats V3 by colour"),
+    ("yellow", [["R3", "R1"], ["Y6", "Y2"]], [], {}, "a Yellow tie broken by the group's colour"),
+    ("yellow", [["Y7", "Y1"], ["R2", "R1"]], [], {}, "a Yellow tie broken by the group's colour"),
+    ("orange", [["O5", "Y5"], ["R5", "B5"]], [], {}, "an Orange tie broken by the group's number"),
+    ("orange", [["R2", "O2"], ["G6", "B6"]], [], {}, "an Orange tie broken by colour before number"),
+    ("blue", [["R1", "R2", "R3"], ["O1", "Y1"]], [], {}, "Blue counting cards instead of colours"),
+    ("blue", [["R7", "R6", "O1"], ["Y2", "G2", "B2"]], [], {}, "Blue counting cards instead of colours"),
+    ("indigo", [["R3", "O4", "Y4", "G5"], ["R6", "R7"]], [], {}, "a duplicate number breaking an Indigo run"),
+    ("indigo", [["B1", "I2", "V2", "G3", "Y3"], ["O6", "O7"]], [], {}, "duplicates breaking an Indigo run"),
+    ("indigo", [["Y4", "V4", "I5"], ["G5", "B4"]], [], {}, "an Indigo tie between runs with duplicates"),
+    ("red", [["R7"], ["O7", "V1"], ["Y1"]], [0], {}, "players out still competing"),
+    ("green", [["G6", "G4"], ["R2"], ["O1"]], [0], {}, "players out still competing"),
+    ("green", [["R7"], ["O5"]], [], {}, "somebody winning when nobody qualifies"),
+    ("violet", [["R7", "O6"], ["Y5"], ["G4"]], [], {}, "somebody winning when nobody qualifies"),
+    ("green", [["R7"], ["O5"]], [], {"nobody_qualifies": "highest_card"}, "the nobody_qualifies=highest_card reading"),
+    ("violet", [["O5"], ["R7", "G6"], ["Y4"]], [1], {"nobody_qualifies": "highest_card"},
+     "the nobody_qualifies=highest_card reading with a player out"),
+    ("red", [["V7"], ["R6"]], [], {}, "colour compared before number"),
+    ("yellow", [["V7", "V6"], ["R6", "R5"]], [], {}, "colour compared before number"),
+    ("green", [["B6", "V4"], ["R4", "O2"]], [], {}, "colour compared before number"),
+    ("red", [["O7"], ["R7"]], [], {}, "equal numbers decided by colour"),
+    ("violet", [["V3", "I3"], ["B3", "G1"]], [], {}, "equal numbers decided by colour"),
     # Inputs no game reaches, run only with --edge-cases: how an engine treats an empty Palette.
-    ("red", [[], ["O1"]], [], {}, "Red: an empty Palette has no highest card; O1 wins"),
-    ("blue", [["R7"], [], ["O1", "Y2"]], [0], {}, "Blue: the empty Palette counts no colour; O1 Y2 wins"),
-    ("green", [[], ["R7"]], [], {"nobody_qualifies": "highest_card"},
-     "Green, nobody qualifies, highest_card reading: the only card R7 decides"),
+    ("red", [[], ["O1"]], [], {}, "an empty Palette"),
+    ("blue", [["R7"], [], ["O1", "Y2"]], [0], {}, "an empty Palette"),
+    ("green", [[], ["R7"]], [], {"nobody_qualifies": "highest_card"}, "an empty Palette"),
 ]
 
 QUALIFYING_EDGES: list[tuple[str, list[str], str]] = [
-    ("indigo", ["R3", "O4", "Y4", "G5"], "Indigo: duplicate 4s, the highest copy O4 stands in the run"),
-    ("indigo", ["V1", "I2", "B6", "G7"], "Indigo: two runs of 2, the one with the highest card (G7) counts"),
-    ("indigo", ["R1", "O1", "Y1"], "Indigo: one number three times is a run of one, its highest copy R1"),
-    ("orange", ["R2", "O2", "Y6", "G6"], "Orange: two pairs, the one with the highest card (Y6) counts"),
-    ("orange", ["V5", "I5", "Y5", "R7", "O7"], "Orange: three 5s beat two 7s"),
-    ("yellow", ["R1", "R2", "Y7", "Y6"], "Yellow: two pairs of colour, the one with the highest card counts"),
-    ("yellow", ["B7", "B1", "V7", "V6", "V5"], "Yellow: the larger group counts whatever its colour"),
-    ("blue", ["R7", "R1", "B2"], "Blue: the highest card of each colour"),
-    ("blue", ["V7", "V6", "V5", "V4"], "Blue: one colour gives one qualifying card"),
-    ("green", ["R7", "O5", "Y3"], "Green: no even card, nothing qualifies"),
-    ("violet", ["R4", "O5"], "Violet: 4 is not below 4"),
-    ("violet", ["R3", "O2", "Y1", "G4"], "Violet: every card below 4"),
-    ("red", [], "Red: an empty Palette has no qualifying card"),
-    ("red", ["V1", "I1", "O1"], "Red: equal numbers, the stronger colour is the highest card"),
+    ("indigo", ["R3", "O4", "Y4", "G5"], "a duplicate number in an Indigo run"),
+    ("indigo", ["V1", "I2", "B6", "G7"], "two Indigo runs of equal length"),
+    ("indigo", ["R1", "O1", "Y1"], "one number three times under Indigo"),
+    ("orange", ["R2", "O2", "Y6", "G6"], "two Orange pairs"),
+    ("orange", ["V5", "I5", "Y5", "R7", "O7"], "a larger Orange group of lower cards"),
+    ("yellow", ["R1", "R2", "Y7", "Y6"], "two Yellow pairs"),
+    ("yellow", ["B7", "B1", "V7", "V6", "V5"], "a larger Yellow group of a weaker colour"),
+    ("blue", ["R7", "R1", "B2"], "two cards of one colour under Blue"),
+    ("blue", ["V7", "V6", "V5", "V4"], "one colour only under Blue"),
+    ("green", ["R7", "O5", "Y3"], "no even card"),
+    ("violet", ["R4", "O5"], "a 4 under Violet"),
+    ("violet", ["R3", "O2", "Y1", "G4"], "cards below 4 and a 4"),
+    ("red", [], "an empty Palette"),
+    ("red", ["V1", "I1", "O1"], "equal numbers under Red"),
 ]
 
 
 def _leader_cases() -> Iterator[tuple[str, str, list[dict]]]:
     cases = [make_case(f"leader/bug-kinds/{k:03d}",
-                       _leader_request_codes(rule, pals, out, red7.BASIC.with_switches(**sw)), why)
-             for k, (rule, pals, out, sw, why) in enumerate(LEADER_EDGES)]
+                       _leader_request_codes(rule, pals, out, red7.BASIC.with_switches(**sw)), target=target)
+             for k, (rule, pals, out, sw, target) in enumerate(LEADER_EDGES)]
     yield "leader", "bug-kinds", cases
 
     rng = random.Random("leader/per-rule")
@@ -163,15 +155,16 @@ def _leader_cases() -> Iterator[tuple[str, str, list[dict]]]:
                 continue
             found[detail.rsplit(" ", 1)[1]] += 1
             request = _leader_request(rule, pals)
-            cases.append(make_case(f"leader/ties/{len(cases):03d}", request, f"{reason(request)} ({detail})"))
+            cases.append(make_case(f"leader/ties/{len(cases):03d}", request))
     yield "leader", "ties", cases
 
     rng = random.Random("leader/big-palettes")
     cases = []
     for rule in range(7):
         for players in (2, 3, 4):
-            pals = _random_palettes(rng, players, 10, 49 // players)
-            cases.append(make_case(f"leader/big-palettes/{len(cases):03d}", _leader_request(rule, pals)))
+            pals = _random_palettes(rng, players, 9, 12)  # under Basic no Palette holds more than 8 cards
+            cases.append(make_case(f"leader/big-palettes/{len(cases):03d}",
+                                   _leader_request(rule, pals, ruleset=PRESETS["advanced+actions"])))
     yield "leader", "big-palettes", cases
 
     rng = random.Random("leader/players-out")
@@ -179,11 +172,8 @@ def _leader_cases() -> Iterator[tuple[str, str, list[dict]]]:
     for rule in range(7):
         for players in (3, 3, 4, 4, 4):
             pals = _random_palettes(rng, players, 1, 7)
-            out = sorted(rng.sample(range(players), rng.randint(1, players - 1)))
-            request = _leader_request(rule, pals, out)
-            detail = _tie_detail(rule, pals, out)
-            cases.append(make_case(f"leader/players-out/{len(cases):03d}", request,
-                                   reason(request) + (f" ({detail})" if detail else "")))
+            out = sorted(rng.sample(range(players), rng.randint(1, players - 2)))  # two players still in
+            cases.append(make_case(f"leader/players-out/{len(cases):03d}", _leader_request(rule, pals, out)))
     yield "leader", "players-out", cases
 
     rng = random.Random("leader/nobody-qualifies")
@@ -209,16 +199,18 @@ def _leader_request_codes(rule: str, pals: list[list[str]], out: list[int], rs: 
 
 
 def _qualifying_cases() -> Iterator[tuple[str, str, list[dict]]]:
-    cases = [make_case(f"qualifying/bug-kinds/{k:03d}", {"op": "qualifying", "rule": rule, "palette": pal}, why)
-             for k, (rule, pal, why) in enumerate(QUALIFYING_EDGES)]
+    cases = [make_case(f"qualifying/bug-kinds/{k:03d}", {"op": "qualifying", "rule": rule, "palette": pal},
+                       target=target) for k, (rule, pal, target) in enumerate(QUALIFYING_EDGES)]
     yield "qualifying", "bug-kinds", cases
-    for topic, lo, hi, per in (("per-rule", 1, 8, 12), ("big-palettes", 10, 20, 4)):
+    for topic, lo, hi, per in (("per-rule", 1, 8, 12), ("big-palettes", 9, 20, 4)):
         rng = random.Random(f"qualifying/{topic}")
         cases = []
         for rule in range(7):
             for _ in range(per):
                 (pal,) = _random_palettes(rng, 1, lo, hi)
                 request = {"op": "qualifying", "rule": COLOUR_NAMES[rule], "palette": codes(pal)}
+                if hi > 8:  # a Palette this large needs draws or Actions
+                    request["ruleset"] = "advanced+actions"
                 cases.append(make_case(f"qualifying/{topic}/{len(cases):03d}", request))
         yield "qualifying", topic, cases
 
@@ -237,14 +229,10 @@ def walk(ruleset: Ruleset, players: int, seed: int) -> Iterator[tuple[Position, 
         pos = red7.apply(pos, move)
 
 
-def _outcomes(pos: Position) -> dict[str, Any]:
-    """Each legal turn with its resulting position, ruleset left aside (to compare readings)."""
-    result = {}
-    for move, nxt in red7.successors(pos):
-        obj = position_to_json(nxt)
-        obj.pop("ruleset")
-        result[str(move)] = obj
-    return result
+def _outcomes(pos: Position) -> dict[str, Position]:
+    """Each legal turn with its resulting position, ruleset left aside (to compare readings; compared
+    as values, not as JSON, which would cost most of the generation)."""
+    return {str(move): replace(nxt, ruleset=red7.BASIC) for move, nxt in red7.successors(pos)}
 
 
 def _switch_cases() -> list[dict]:
@@ -377,7 +365,7 @@ DESCRIPTIONS = {
                   "nobody qualifying, number before colour",
     "per-rule": "seeded random Palettes under each of the seven rules",
     "ties": "equal counts decided by the highest qualifying card, by number and by colour",
-    "big-palettes": "Palettes of 10 or more cards",
+    "big-palettes": "Palettes of 9 or more cards (under Advanced with Actions: under Basic none holds more than 8)",
     "players-out": "3 and 4 players with some out",
     "nobody-qualifies": "Green and Violet with nobody qualifying, under both readings",
     "basic": "positions from seeded Basic games: discards, play then discard, pass, round end",
@@ -388,14 +376,29 @@ DESCRIPTIONS = {
 }
 
 
+# The parts of the generation, each with the ops its cases ask (a check of some ops builds only theirs).
+PARTS = (("leader",), ("qualifying",), ("legal_moves", "apply"))
+
+
 @functools.cache
-def generate() -> dict[str, dict[str, Any]]:
-    """Every vector file: relative path -> {group, topic, description, cases}, deterministic
-    (cached: do not mutate)."""
+def _part(ops: tuple[str, ...]) -> tuple[tuple[str, str, list[dict]], ...]:
+    if ops == ("leader",):
+        return tuple(_leader_cases())
+    if ops == ("qualifying",):
+        return tuple(_qualifying_cases())
+    return (*_position_cases(), *_game_cases())
+
+
+def generate(ops: tuple[str, ...] | None = None) -> dict[str, dict[str, Any]]:
+    """Every vector file (of the files asking ``ops`` only, when given): relative path -> {group,
+    topic, description, cases}, deterministic (cached: do not mutate)."""
     files: dict[str, dict[str, Any]] = {}
-    for group, topic, cases in [*_leader_cases(), *_qualifying_cases(), *_position_cases(), *_game_cases()]:
-        description = DESCRIPTIONS.get(topic, f"whole seeded games under the {topic} preset: legal_moves then "
-                                              "apply for each turn" if group == "games" else topic)
-        files[f"{group}/{topic}.json"] = {"group": group, "topic": topic, "description": description,
-                                          "cases": cases}
+    for part in PARTS:
+        if ops is not None and not set(part) & set(ops):
+            continue
+        for group, topic, cases in _part(part):
+            description = DESCRIPTIONS.get(topic, f"whole seeded games under the {topic} preset: legal_moves then "
+                                                  "apply for each turn" if group == "games" else topic)
+            files[f"{group}/{topic}.json"] = {"group": group, "topic": topic, "description": description,
+                                              "cases": cases}
     return files

@@ -4,8 +4,9 @@ shrinking a collection card by card."""
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 from arbiter.model.stick_to_colours import (
@@ -17,9 +18,9 @@ from arbiter.model.stick_to_colours import (
     position_from_json,
     position_to_json,
 )
-from arbiter.model.stick_to_colours.cards import card_code, cards_of
+from arbiter.model.stick_to_colours.cards import card_code, cards_of, is_joker, parse_card
 from arbiter.model.stick_to_colours.game import deck_counts
-from arbiter.model.stick_to_colours.ruleset import SCORING_SWITCHES, SWITCHES
+from arbiter.model.stick_to_colours.ruleset import SCORING_SWITCHES, SWITCH_META, SWITCHES
 
 from ..listed import ListedPlugin
 from ..plugin import Capabilities, Difference
@@ -83,6 +84,7 @@ class StickToColours(ListedPlugin):
                                          "legal_moves": "every legal whole decision of the auction, each once",
                                          "apply": "the position after the decision"}
     ruleset_class = Ruleset
+    switch_info = SWITCH_META
     op_switches: ClassVar[dict[str, tuple[str, ...]]] = {"score": (*SCORING_SWITCHES, "deck")}  # deck: which cards exist
     descriptions: ClassVar[dict[str, str]] = {"hard-cases": "collections whose best split is easy to get wrong (duplicates, jokers, sets)",
                     "switches": "every scoring switch value on a collection where it changes the points"}
@@ -147,6 +149,57 @@ class StickToColours(ListedPlugin):
             return len(request["cards"])
         pos = request["position"]
         return sum(len(p.get("hand", [])) for p in pos["players"]) + len(pos.get("market", []))
+
+    def clause(self, request: dict[str, Any]) -> str:
+        if request.get("op") != "score":
+            return self.reason(request)
+        kinds = sorted({s["kind"] for s in self.answer(request).get("sets", [])})
+        return "the best arrangement: " + (", ".join(kinds) if kinds else "no set")
+
+    def traits(self, request: dict[str, Any]) -> list[str]:
+        if request.get("op") != "score":
+            return super().traits(request)
+        cards = request["cards"]
+        return ([f"{len(cards)} cards", f"{len({c[0] for c in cards})} colour(s)"]
+                + (["a joker"] if any(c.endswith("J") for c in cards) else ["no joker"])
+                + (["a card twice"] if len(set(cards)) < len(cards) else ["no card twice"]))
+
+    def shape(self, request: dict[str, Any]) -> tuple:
+        if request.get("op") != "score":
+            return super().shape(request)
+        return (len(request["cards"]), len({c[0] for c in request["cards"]}))
+
+    def variants(self, request: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        """A card changed to a lower value of its colour, or to its value in another colour."""
+        if request.get("op") != "score":
+            return
+        cards = request["cards"]
+        deck = deck_counts(self._ruleset(request))
+        for k, code in enumerate(cards):
+            if is_joker(parse_card(code)):
+                continue
+            colour, value = code[0], int(code[1])
+            for other in [f"{colour}{v}" for v in range(value - 1, 0, -1)] + [f"{c}{value}" for c in "RBG" if c != colour]:
+                new = sorted(cards[:k] + [other] + cards[k + 1:])
+                if new.count(other) <= deck[parse_card(other)]:
+                    yield {**request, "cards": new}
+
+    def enumerate(self, request: dict[str, Any], size: int,
+                  differs: Callable[[dict[str, Any]], bool] | None) -> Iterator[dict[str, Any]] | None:
+        """Every collection of ``size`` cards of the request's colours within the deck."""
+        if request.get("op") != "score":
+            return None
+        colours = {c[0] for c in request["cards"]}
+        deck = deck_counts(self._ruleset(request))
+        pool = [card_code(c) for c in cards_of(deck) if card_code(c)[0] in colours]
+        seen = set()
+        for combo in itertools.combinations(pool, size):
+            if combo not in seen:
+                seen.add(combo)
+                yield {**request, "cards": list(combo)}
+
+    def min_size(self, request: dict[str, Any]) -> int:
+        return 1 if request.get("op") == "score" else self.size(request)
 
     def render(self, request: dict[str, Any]) -> list[str]:
         rs = str(self._ruleset(request))

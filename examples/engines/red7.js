@@ -16,6 +16,10 @@ const BUGS = {
   "out-still-compete": "players who are out still compete",
   "nobody-qualifies-highest-wins": "when nobody qualifies the highest card wins anyway",
   "crash-on-violet": "the engine dies (an uncaught TypeError) on a Violet leader request",
+  "orange-compares-numbers": "Orange compares numbers instead of group sizes",
+  "indigo-run-from-1-longer": "an Indigo run starting at 1 counts one card more (an off-by-one)",
+  "blue-tie-by-strongest-colour": "a Blue tie compares the card of the strongest colour, not the highest card",
+  "crash-when-out": "the engine dies (an uncaught TypeError) on a leader request with a player out",
 };
 
 // `--bug NAME` may be given several times.
@@ -149,7 +153,12 @@ function leader(request) {
     if (out.has(i)) return;
     const q = qualifying(rule, cards);
     if (!q.length) return;
-    const k = [q.length, highest(wholePalette ? cards : q).strength];
+    let k = [q.length, highest(wholePalette ? cards : q).strength];
+    if (bug("orange-compares-numbers") && rule === 1) k = [1, highest(cards).strength];
+    if (bug("indigo-run-from-1-longer") && rule === 5 && q.some((c) => c.number === 1)) k[0] += 1;
+    if (bug("blue-tie-by-strongest-colour") && rule === 4) {
+      k[1] = q.reduce((a, b) => (b.colour < a.colour ? b : a)).strength;
+    }
     if (key === null || k[0] > key[0] || (k[0] === key[0] && k[1] > key[1])) { who = i; key = k; }
   });
   const highestCard = bug("nobody-qualifies-highest-wins") || reading(request.ruleset, "nobody_qualifies", "nobody") === "highest_card";
@@ -203,6 +212,9 @@ const crashOn = (request) => request.palettes[9].length;
 
 lines.on("line", (line) => {
   if (bug("crash-on-violet") && /"op":\s*"leader"/.test(line) && /"rule":\s*"violet"/.test(line)) {
+    crashOn(JSON.parse(line));
+  }
+  if (bug("crash-when-out") && /"op":\s*"leader"/.test(line) && JSON.parse(line).out.length) {
     crashOn(JSON.parse(line));
   }
   if (line.trim()) process.stdout.write(JSON.stringify(handle(line)) + "\n");

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import cards, fast, protocol, reference, spec
+from . import cards, fast, protocol, reference, spec, steps
 from .cards import COLOUR_NAMES, CardError, card_code, codes, parse_card, parse_cards, parse_colour
 from .game import (
     Move,
@@ -42,5 +42,5 @@ __all__ = [
     "MoveError", "Position", "PositionError", "Ruleset", "RulesetError", "apply", "card_code", "cards",
     "chance_outcomes", "codes", "current_ruling", "deal", "fast", "format_text", "legal_moves", "parse_card",
     "parse_cards", "parse_colour", "parse_position", "position_from_json", "position_to_json", "protocol",
-    "random_game", "reference", "spec", "trick",
+    "random_game", "reference", "spec", "steps", "trick",
 ]

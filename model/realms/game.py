@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from ..tricks.play import seat_of, shuffled_hands
 from . import fast
 from .cards import (
     ALL_CARDS,
@@ -115,7 +116,7 @@ class Position:
         if self.phase == RULING:
             return self.dealer
         if self.phase == PLAY:
-            return (self.leader + len(self.trick)) % self.players
+            return seat_of(self.leader, len(self.trick), self.players)
         return None
 
     @property
@@ -130,7 +131,7 @@ class Position:
 
     def player_of(self, k: int) -> int:
         """The player of the trick's ``k``-th play."""
-        return (self.leader + k) % self.players
+        return seat_of(self.leader, k, self.players)
 
     def plays(self) -> tuple[list[Play], list[int]]:
         """The cards of the trick so far with their colour choices, and the player of each."""
@@ -488,11 +489,9 @@ def deal(players: int = DEFAULT_PLAYERS, seed: int = 0, ruleset: Ruleset = DEFAU
     order; the dealer (the last player) chooses the ruling colour next."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise PositionError("players", f"Realms takes {MIN_PLAYERS} to {MAX_PLAYERS} players here, got {players}")
-    deck = list(range(DECK_SIZE))
-    random.Random(seed).shuffle(deck)
-    hands = tuple(sum(1 << c for c in deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(players))
+    hands, rest = shuffled_hands(seed, DECK_SIZE, players, HAND_SIZE)
     dealer = players - 1
-    return Position(hands=hands, draw=tuple(deck[players * HAND_SIZE:]), dealer=dealer,
+    return Position(hands=hands, draw=tuple(rest), dealer=dealer,
                     leader=first_leader(dealer, players, ruleset), scores=(0,) * players, ruleset=ruleset)
 
 

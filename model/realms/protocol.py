@@ -17,7 +17,7 @@ from ..protocol import (
     move_ops,
     ruleset_reader,
 )
-from . import fast, game, notation
+from . import fast, game, steps
 from .cards import COLOUR_NAMES, CardError, card_code, parse_colour
 from .game import COLOUR_CHOICE, MAX_PLAYERS, MoveError, choice_kind, parse_play
 from .notation import GAME_ID
@@ -78,7 +78,7 @@ def _trick(request: dict, ruleset: Ruleset) -> dict[str, Any]:
 OPS: dict[str, Op] = {
     "hello": _hello,
     "trick": _trick,
-    **move_ops(game, notation, "P3=red"),
+    **move_ops(game, steps, "P3=red"),
 }
 
 

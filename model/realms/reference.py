@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ..tricks import reference as tricks
+from ..tricks.play import must_follow
+from ..tricks.reference import Standing
 from .cards import Card, CardMask, cards_of, colour_of, is_number, is_purple, kind_of, number_of, partner
 from .spec import NUMBERS, Following, HighestOnLadder, LastMatch, Matching, TrickSpec
 
@@ -105,37 +108,18 @@ def walk(spec: TrickSpec, ruling: int, plays: Sequence[Play]) -> list[Played]:
     return out
 
 
+def _standing(p: Played) -> Standing:
+    return Standing(kind_of(p.card), p.colour, p.matched, is_purple(p.card))
+
+
 def rung_of(ladder_spec: HighestOnLadder, p: Played, ruling: int) -> int | None:
     """The index of the first rung that takes ``p`` under ``ruling``, None when none does."""
-    kind = kind_of(p.card)
-    for i, r in enumerate(ladder_spec.ladder.rungs):
-        if kind not in r.kinds or (r.matched is not None and r.matched != p.matched):
-            continue
-        if p.colour == ruling or (r.any_colour and p.matched) \
-                or (r.partner and p.colour is not None and p.colour == partner(ruling)):
-            return i
-    return None
+    return tricks.rung_of(ladder_spec, _standing(p), ruling, partner(ruling))
 
 
 def highest(ladder_spec: HighestOnLadder, played: list[Played], ruling: int, spec: TrickSpec) -> int | None:
-    rungs = ladder_spec.ladder.rungs
-    best, best_rung = None, None
-    for i, p in enumerate(played):
-        if kind_of(p.card) in spec.specials.cannot_win:
-            continue
-        r = rung_of(ladder_spec, p, ruling)
-        if r is None:
-            continue
-        if best_rung is None or r < best_rung:
-            best, best_rung = i, r
-        elif r == best_rung:
-            purples = is_purple(played[best].card), is_purple(p.card)
-            if rungs[r].coloured and purples[0] != purples[1]:
-                if purples[0]:
-                    best = i  # a tie: the card with a colour of its own ranks above the Purple
-            elif rungs[r].later:
-                best = i
-    return best
+    return tricks.highest(ladder_spec, [_standing(p) for p in played], ruling, spec.specials.cannot_win,
+                          partner(ruling))
 
 
 def at_resolution(spec: TrickSpec, played: list[Played]) -> list[Played]:
@@ -227,19 +211,15 @@ def may_play(spec: TrickSpec, following: Following, ruling: int, plays: Sequence
         return hand
     played = walk(spec, ruling, plays)
     colours = colours_to_follow(following, played)
-    followers = [c for c in cards_of(hand) if follows(following, colours, c)]
-    if not followers:
-        return hand
-    allowed = set(followers)
+    followers = free = 0
     marker, earlier = played[-1].marker, [p.card for p in played]
     for c in cards_of(hand):
         kind = kind_of(c)
-        if ("purple" in following.free and is_purple(c)) or ("troll" in following.free and kind == "Tr") \
+        if follows(following, colours, c):
+            followers |= 1 << c
+        elif ("purple" in following.free and is_purple(c)) or ("troll" in following.free and kind == "Tr") \
                 or ("special" in following.free and colour_of(c) is None and not is_purple(c)) \
                 or ("match" in following.free
                     and is_match(spec.matching, c, following_colour(spec, c, marker), marker, earlier)):
-            allowed.add(c)
-    m = 0
-    for c in allowed:
-        m |= 1 << c
-    return m
+            free |= 1 << c
+    return must_follow(hand, followers, free)

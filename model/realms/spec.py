@@ -1,6 +1,7 @@
 """Trick resolution written once, as data built from a few combinators: what counts as a match,
 the rank ladders (normal and with the Match Rank Nuance), how the winner is found (last match or
-highest rung), the Special hierarchy, the Purple wilds, the instant effects and following.
+highest rung), the Special hierarchy, the Purple wilds, the instant effects and following. The
+ladders, the fallback and the follow rule are the trick-taking family's (``model/tricks/spec.py``).
 
 ``trick_spec(ruleset)`` and ``following_spec(ruleset)`` build the values for a reading;
 ``reference.py`` interprets them with lists and loops and ``arbiter.proofs`` compiles the same
@@ -12,10 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
+from ..tricks.spec import Fallback, Following, HighestOnLadder, Ladder, Rung
 from .cards import NUMBER_KINDS, PICTURES
 from .ruleset import Ruleset
 
 NUMBERS = frozenset(NUMBER_KINDS)
+
+__all__ = ["EFFECTS", "NORMAL", "NUANCE", "NUMBERS", "TIES", "Effects", "Fallback", "Following", "HighestOnLadder",
+           "Ladder", "LastMatch", "Lead", "Matching", "PurpleRule", "Resolution", "Rung", "SpecialOrder", "TrickSpec",
+           "following_spec", "normal", "nuance", "resolution", "trick_spec"]
 
 
 @dataclass(frozen=True)
@@ -29,37 +35,6 @@ class Matching:
     pictures: frozenset[str]
     within_realm: frozenset[str]
     shift: bool = False
-
-
-@dataclass(frozen=True)
-class Rung:
-    """One step of a ladder: cards whose kind is in ``kinds``; ``matched`` None takes any card, True
-    only a card that matched when played; ``any_colour`` lets a matched card of any colour stand on
-    the rung (otherwise only the ruling colour's cards do); ``later`` breaks ties for the later card
-    (otherwise the earlier keeps the trick); ``coloured`` first breaks a tie for the card with a
-    colour of its own over a Purple (two cards tie on a number rung only when one is a Purple);
-    ``partner`` lets a card of the ruling colour's realm partner stand on the rung too."""
-
-    kinds: frozenset[str]
-    matched: bool | None = None
-    any_colour: bool = False
-    later: bool = False
-    coloured: bool = False
-    partner: bool = False
-
-
-@dataclass(frozen=True)
-class Ladder:
-    """Rungs from highest to lowest; a card stands on the first rung that takes it."""
-
-    rungs: tuple[Rung, ...]
-
-
-@dataclass(frozen=True)
-class HighestOnLadder:
-    """The winner is the card on the highest rung of ``ladder``."""
-
-    ladder: Ladder
 
 
 @dataclass(frozen=True)
@@ -114,13 +89,6 @@ class Lead:
     colourless: str
 
 
-@dataclass(frozen=True)
-class Fallback:
-    """A trick nothing wins: won by nobody, or by the highest card of the lead's colour on ``ladder``."""
-
-    lead_colour: HighestOnLadder | None
-
-
 Resolution = LastMatch | HighestOnLadder
 
 
@@ -133,22 +101,6 @@ class TrickSpec:
     effects: Effects
     fallback: Fallback
     lead: Lead = Lead("marker")
-
-
-@dataclass(frozen=True)
-class Following:
-    """What a player holding a card of the colour to follow may play: that colour (and its realm
-    partner with ``realm``, unless ``nominated_alone`` and the colour is a leading Purple's
-    nomination), a Purple too with ``purple`` (holding one counts as able to follow), plus the
-    free kinds: ``"purple"``, ``"troll"``, ``"special"``, ``"match"`` (a card matching an earlier
-    card of the trick). ``colour`` is ``"current"`` (the marker now) or ``"lead"`` (the colour the
-    lead set)."""
-
-    colour: str
-    realm: bool
-    free: frozenset[str]
-    purple: bool = False
-    nominated_alone: bool = False
 
 
 def _rung(kind: str, **kw) -> Rung:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from . import cards, fast, protocol, reference, spec
+from . import cards, fast, protocol, reference, spec, steps
 from .cards import CardError, card_code, codes, parse_card, parse_cards, parse_colour
 from .game import (
     Move,
@@ -96,5 +96,6 @@ __all__ = [
     "qualifying",
     "reference",
     "spec",
+    "steps",
     "successors",
 ]

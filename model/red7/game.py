@@ -8,8 +8,9 @@ The grammar is documented in ``docs/notation.md``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import pairwise
 
 from .cards import (
@@ -200,16 +201,24 @@ def _set(t: tuple, i: int, v) -> tuple:
 
 class TurnGenerator:
     """Enumerates the whole turns of the player to move, each with its resulting position (the
-    solver walks the same steps lazily, in its own order)."""
+    solver walks the same steps lazily, in its own order). With ``every``, losing turns the
+    ruleset does not count as moves are enumerated too (``is_legal`` tells them apart): a player
+    who cannot see the deck commits to the cards played before a draw (``arbiter.model.red7.steps``)."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, every: bool = False) -> None:
         self.pos = pos
         self.rs = pos.ruleset
         self.me = pos.to_move
         # Which losing turns are moves (switch losing_turns): those without a hand discard ("plays"),
         # those with one ("discards"), both or neither.
-        self.keep_losing_plays = self.rs.losing_turns in ("legal", "plays_only")
-        self.keep_losing = self.rs.losing_turns in ("legal", "discards_only")
+        self.legal_losing_plays = self.rs.losing_turns in ("legal", "plays_only")
+        self.legal_losing = self.rs.losing_turns in ("legal", "discards_only")
+        self.keep_losing_plays = self.legal_losing_plays or every
+        self.keep_losing = self.legal_losing or every
+
+    def is_legal(self, t: _Turn, stays: bool) -> bool:
+        """Whether a whole turn the generator made is a move under the ruleset's ``losing_turns``."""
+        return stays or (self.legal_losing if any(v == DISCARD for v, _ in t.steps) else self.legal_losing_plays)
 
     def winning(self, t: _Turn) -> bool:
         return fast_leader(t.rule, t.palettes, self.pos.out, self.rs) == self.me
@@ -338,6 +347,24 @@ class TurnGenerator:
         if not pos.is_over:
             yield PASS_MOVE, _finish(pos, _Turn(pos.hands[me], pos.palettes, pos.deck, pos.rule), False)
 
+    def every_turn(self) -> Iterator[tuple[Move, Callable[[], Position], bool, Callable[[], Position]]]:
+        """Each turn (losing ones too when made with ``every``) as (move, the position after it,
+        whether it is a move under the ruleset, the position as the turn leaves it before anyone goes
+        out); both positions as functions of no arguments, made only when asked for."""
+        pos, me = self.pos, self.me
+        if pos.is_over:
+            return
+        if pos.hands[me]:
+            for t, stays in self.turns():
+                yield Move(t.steps), partial(_finish, pos, t, stays), self.is_legal(t, stays), partial(_left, pos, t)
+        yield PASS_MOVE, partial(_finish, pos, self.start(), False), True, partial(_left, pos, self.start())
+
+
+def _left(pos: Position, t: _Turn) -> Position:
+    """The position as turn ``t`` leaves it, before anyone goes out: the same player to move."""
+    me = pos.to_move
+    return Position(t.rule, me, _set(pos.hands, me, t.hand), t.palettes, pos.out, t.deck, pos.ruleset, pos.scores)
+
 
 def next_to_move(hands: tuple[CardMask, ...], out: int, me: int) -> tuple[int, int]:
     """After ``me``'s turn: (the next player in turn order who is still in, the players out). A
@@ -391,14 +418,14 @@ def apply(pos: Position, move: Move | str) -> Position:
             return nxt
     if pos.is_over:
         raise MoveError(f"the round is over; no move is legal (got {str(move)!r})")
-    _check_cards(text)
+    _check_cards(" ".join(str(move).split()))  # as typed: an unknown card is named in the user's case
     raise MoveError(f"{str(move)!r} is not a legal turn here (see legal_moves)")
 
 
 def _check_cards(text: str) -> None:
     words = text.split()
     for verb, arg in pairwise(words):
-        if verb in _NAMED:
+        if verb.lower() in _NAMED:
             parse_card(arg)
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from .cards import ALL_CARDS, CardMask
-from .game import HAND_SIZE, TARGETS, Move, Position, banked_set, deal, new_hand_size, successors
+from .game import HAND_SIZE, TARGETS, Move, Position, banked_set, deal, dealt, new_hand_size, successors
 from .ruleset import Ruleset
 
 DEAL_SIZE = HAND_SIZE + 1  # each player needs 7 hand cards and 1 Palette card to start a round
@@ -103,12 +103,16 @@ def start(players: int, seed: int, ruleset: Ruleset) -> Match:
     return Match(seed, ruleset, deal(players, round_seed(seed, 1), ruleset), 1, (0,) * players, ())
 
 
-def next_round(match: Match) -> Match:
-    """Advanced: bank the finished round and deal the next from the cards still available."""
+def next_round(match: Match, order: list[int] | None = None) -> Match:
+    """Advanced: bank the finished round and deal the next from the cards still available, shuffled
+    by the round's seed or, given, in the dealing ``order`` (every available card once)."""
     if not match.position.is_over or match.is_over:
         raise ValueError("the next round starts only after a finished round of a game still going on")
     number = match.round_number + 1
-    pos = deal(match.players, round_seed(match.seed, number), match.ruleset, match.available(), match.scores)
+    if order is None:
+        pos = deal(match.players, round_seed(match.seed, number), match.ruleset, match.available(), match.scores)
+    else:
+        pos = dealt(match.players, order, match.ruleset, match.scores)
     winner = match.position.winner
     if match.ruleset.next_round_first == "left_of_last_winner" and winner is not None:
         pos = replace(pos, to_move=(winner + 1) % pos.players)

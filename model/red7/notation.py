@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..games import BOM, read_json
+from ..games import BOM, looks_like_json, read_json
 from .cards import COLOUR_NAMES, CardError, card_code, codes, parse_card, parse_cards, parse_colour
 from .game import Position, PositionError
 from .ruleset import Ruleset, RulesetError
@@ -199,10 +199,10 @@ def parse_text(text: str) -> Position:
 
 
 def parse_position(text: str) -> Position:
-    """A Position from JSON (text starting with ``{``) or from text notation (a leading byte order
-    mark ignored)."""
+    """A Position from JSON (text starting with ``{``, or ``[``, which is refused as no object) or
+    from text notation (a leading byte order mark ignored)."""
     text = text.removeprefix(BOM)
-    return parse_json(text) if text.lstrip().startswith("{") else parse_text(text)
+    return parse_json(text) if looks_like_json(text) else parse_text(text)
 
 
 def load_position(arg: str, stdin: TextIO | None = None, parse: Callable[[str], Any] = parse_position) -> Position:
@@ -210,7 +210,7 @@ def load_position(arg: str, stdin: TextIO | None = None, parse: Callable[[str], 
     (``parse`` reads the text; views pass their own)."""
     if arg == "-":
         return parse((stdin or sys.stdin).read())
-    if arg.removeprefix(BOM).lstrip().startswith("{") or "|" in arg:
+    if looks_like_json(arg) or "|" in arg:
         return parse(arg)
     path = Path(arg)
     if not path.is_file():

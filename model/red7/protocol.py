@@ -29,7 +29,7 @@ from ..protocol import (  # noqa: F401 - re-exported: Red7 callers use these nam
     serve,
 )
 from ..protocol import field as _field
-from . import fast, game, notation
+from . import fast, game, steps
 from .cards import CardError, codes, parse_cards, parse_colour
 from .game import MoveError, Position, PositionError, apply, legal_moves  # noqa: F401 - re-exported
 from .notation import position_from_json, position_to_json  # noqa: F401 - re-exported
@@ -91,7 +91,7 @@ OPS: dict[str, Op] = {
     "hello": _hello,
     "leader": _leader,
     "qualifying": _qualifying,
-    **move_ops(game, notation, "play R7", {"rule": UNKNOWN_RULE}, CardError),
+    **move_ops(game, steps, "play R7", {"rule": UNKNOWN_RULE}, CardError),
 }
 
 

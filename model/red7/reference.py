@@ -94,3 +94,36 @@ def leader(
         if best is not None and max(palettes[best], default=-1) >= 0:
             return best
     return None
+
+
+# The clauses that can decide a leader question, in the rulebook's words.
+COUNT = "most qualifying cards wins"
+TIE_NUMBER = "equal counts: the highest qualifying card wins, by number"
+TIE_COLOUR = "equal counts and numbers: the highest qualifying card wins, by colour"
+NOBODY_WINS = "nobody qualifies: nobody is winning"
+NOBODY_HIGHEST = "nobody qualifies: the highest card decides"
+
+
+def decision(
+    rule: int,
+    palettes: Sequence[Iterable[Card]],
+    out: Iterable[int] = (),
+    ruleset: Ruleset = BASIC,
+) -> tuple[int | None, str, list[tuple[int, Key]]]:
+    """``leader``'s answer with the clause that decided it and the keys compared, best first
+    ((player, (count, highest qualifying card)) for every player competing): the model says why
+    its answer is what it is, so that a report can name the clause an engine reads otherwise."""
+    palettes = [frozenset(p) for p in palettes]
+    who = leader(rule, palettes, out, ruleset)
+    out = set(out) if ruleset.out_palettes == "ignored" else set()
+    competing = [i for i in range(len(palettes)) if i not in out]
+    keys = sorted(((i, key(rule, palettes[i])) for i in competing), key=lambda ik: ik[1], reverse=True)
+    if ruleset.tie_break == "highest_card" and isinstance(RULES[rule].selector, (LargestGroup, LongestRun)):
+        keys = sorted(((i, (k[0], max(palettes[i])) if k != NO_KEY else k) for i, k in keys),
+                      key=lambda ik: ik[1], reverse=True)
+    if not keys or keys[0][1] == NO_KEY:
+        return who, NOBODY_HIGHEST if who is not None else NOBODY_WINS, keys
+    if len(keys) < 2 or keys[1][1][0] != keys[0][1][0]:
+        return who, COUNT, keys
+    a, b = keys[0][1][1], keys[1][1][1]
+    return who, TIE_NUMBER if number_of(a) != number_of(b) else TIE_COLOUR, keys

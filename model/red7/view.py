@@ -3,7 +3,6 @@ public Canvas pile), checked, and the deals of the unseen cards consistent with 
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -11,6 +10,7 @@ from itertools import combinations, permutations
 from math import comb, factorial
 from typing import Any, TextIO
 
+from ..games import looks_like_json, read_json
 from .cards import ALL_CARDS, COLOUR_NAMES, CardError, CardMask, card_code, cards_of, codes, parse_cards
 from .game import Position, PositionError
 from .notation import load_position, position_from_json, position_to_json, text_to_json
@@ -235,12 +235,12 @@ def format_view(view: View) -> str:
 
 
 def parse_view(text: str) -> View:
-    """A View from JSON (text starting with ``{``) or from text notation."""
-    if text.lstrip().startswith("{"):
+    """A View from JSON (text starting with ``{`` or ``[``) or from text notation."""
+    if looks_like_json(text):
         try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise PositionError("position", f"not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+            obj = read_json(text)  # the shared reader: nesting too deep, NaN and huge numbers are one line too
+        except ValueError as e:
+            raise PositionError("position", str(e)) from None
     else:
         obj = text_to_json(text)
     return view_from_json(obj)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import cards, fast, protocol, reference, spec
+from . import cards, fast, protocol, reference, spec, steps
 from .cards import CardError, card_code, codes, parse_card, parse_cards
 from .game import (
     Auction,
@@ -42,5 +42,5 @@ __all__ = [
     "Ruleset", "RulesetError", "Score", "ScoredSet", "Slot", "apply", "card_code", "cards", "chance_outcomes",
     "codes", "deal", "deck_counts", "fast", "format_text", "legal_moves", "parse_card", "parse_cards",
     "parse_position", "position_from_json", "position_to_json", "protocol", "reference", "score", "scoring_spec",
-    "spec", "successors",
+    "spec", "steps", "successors",
 ]

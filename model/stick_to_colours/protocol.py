@@ -16,7 +16,7 @@ from ..protocol import (
     move_ops,
     ruleset_reader,
 )
-from . import fast, game, notation
+from . import fast, game, steps
 from .cards import CardError, parse_cards
 from .game import deck_counts
 from .notation import GAME_ID
@@ -41,7 +41,7 @@ def _score(request: dict, ruleset: Ruleset) -> dict[str, Any]:
     return fast.score(counts, scoring_spec(ruleset)).to_json()
 
 
-OPS: dict[str, Op] = {"hello": _hello, "score": _score, **move_ops(game, notation, "bid refuse B3")}
+OPS: dict[str, Op] = {"hello": _hello, "score": _score, **move_ops(game, steps, "bid refuse B3")}
 
 
 handle = game_handler(OPS, _ruleset)

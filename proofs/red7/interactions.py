@@ -36,7 +36,8 @@ PAIR_POSITIONS_PER_PIECE = 10  # switch_pairs positions per piece (each solved u
 ROUND_END_SWITCHES = ("next_round_first", "final_tie", "new_hand")  # read only between rounds, never by a round's value
 ACTION_ONLY = ("action_mode", "action1_eligibility", "action1_count", "action1_destination",
                "action3_draw_discardable", "action5_chains", "action7_destination", "action7_check",
-               "discard_after_action7", "action7_self", "action1_out_players")
+               "discard_after_action7", "action7_self", "action1_out_players", "action1_only_card",
+               "action7_deck_place")
 ADVANCED_ONLY = ("advanced_draw", "banked_set", "advanced_draw_count")
 ACTIONS_AND_ADVANCED = ("action7_advanced_draw",)
 PLAY_ONLY, DISCARD_ONLY, PLAY_AND_DISCARD = "play only", "discard only", "play and discard"

@@ -103,7 +103,8 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
         out_entries.append(item)
     appendices = []
     if proofs:
-        section = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh)
+        section = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh,
+                                   jobs=jobs)
         appendices.append(proofs_appendix(section))
     numbers = {e.id: e.number for e in entries}
     appendices += [glossary.appendix(GLOSSARY, GLOSSARY_INTRO),

@@ -20,5 +20,5 @@ INTRO = ("Settled by `arbiter.proofs` as the report is built (z3 {z3}): the Real
 
 
 def section(cache: Cache | None = None, progress: Callable[[int, int], None] | None = None,
-            refresh: bool = False) -> dict[str, Any]:
-    return catalogue_section("report-realms-proofs", realms_theorems.run_catalogue, cache, progress, refresh)
+            refresh: bool = False, jobs: int = 1) -> dict[str, Any]:
+    return catalogue_section("report-realms-proofs", realms_theorems.run_catalogue, cache, progress, refresh, jobs)

@@ -14,7 +14,6 @@ from arbiter.model.red7.match import next_round, start
 from arbiter.model.red7.notation import position_from_json, position_to_json
 from arbiter.proofs.cache import Cache
 from arbiter.solver.pieces import Pieces, local
-from arbiter.solver.red7 import solve
 
 from .. import claims, glossary, publisher, sample, trace
 from ..entry import Entry, entry_json
@@ -122,7 +121,9 @@ def _stories(entry: Entry, smallest: dict | None, solved: dict | None, example: 
 def headline(entry: Entry, stories: list[dict[str, Any]], freq: dict[str, Any] | None) -> dict[str, Any]:
     """"Can change the winner": yes with an example whose computed winners differ, else the
     entry's reason (``same_in_play``) or what was searched without finding one."""
-    if not entry.plays:
+    if entry.unmodelled:
+        otherwise = f"not shown: the other reading is not modelled ({entry.unmodelled})."
+    elif not entry.plays:
         otherwise = "no: a point of wording; no reading plays differently."
     elif entry.same_in_play:
         otherwise = f"no: {entry.same_in_play}"
@@ -173,7 +174,8 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
     step = counter(progress, "games", total)
 
     sampled = sampling.sample_all(playing, games, seed, step, jobs, pieces)
-    proofs = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh)
+    proofs = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh,
+                              jobs=jobs)
     out_entries = []
     for e in entries:
         smallest, solved = found[e.id]

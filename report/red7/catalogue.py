@@ -818,6 +818,27 @@ ENTRIES: tuple[Entry, ...] = (
         replaces_fr=Quote(FR, _SEVEN_FR),
         related=("action7-destination", "action1-destination"),
     ),
+    entry(
+        35, "indigo-wrap", "Does a run wrap from 7 to 1?", since=V3,
+        question="Under Indigo the longest run of consecutive numbers wins. Are the 7 and the 1 consecutive, so "
+                 "that 6 7 1 is a run of three?",
+        answer="No. A run never wraps: 6 7 1 is a run of two (the 6 and the 7) and a run of one.",
+        kind="gap", preset="basic",
+        sources=(p11("Indigo most cards forming a run of consecutive numbers (e.g. 4 5 6, colours irrelevant)"),
+                 Quote(FR, "Indigo : la plus longue suite de cartes gagne. (exemple : 4, 5, 6 ; pas besoin d'être "
+                           "dans la même couleur)"),
+                 Quote(EN_REF, "On the Canvas, compare the longest sequence of consecutive numbers.")),
+        recommendation="Say so. No source suggests a wrap: the digest's 'consecutive numbers' and EN-REF's "
+                       "'consecutive numbers' end at 7, and FR's 'suite' has the same sense. The question comes "
+                       "from games with a cycle of ranks, where house rules differ; a wrap would let 6 7 1 beat "
+                       "4 5 under Indigo.",
+        en="Under Indigo, a run does not continue from 7 to 1: 6, 7, 1 is not a run of three.",
+        fr="Sous Indigo, une suite ne continue pas du 7 au 1 : 6, 7, 1 n'est pas une suite de trois cartes.",
+        rule=INDIGO, related=("indigo-duplicates", "tie-break-card"),
+        unmodelled=("the checklist's wrap-around question; a switch would change the spec's LongestRun and every "
+                    "evaluator of it (reference, fast, z3, the compiled core, the protocol's qualifying op), which "
+                    "this edition does not do"),
+    ),
 )
 
 CATALOGUE = Catalogue("red7", "Red7 rules clarifications", SOURCES, ENTRIES, EDITIONS, RETIRED)

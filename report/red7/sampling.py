@@ -17,7 +17,6 @@ from arbiter.model.red7.fast import leader
 from arbiter.model.red7.match import Match, next_round, start
 from arbiter.model.red7.notation import position_to_json
 from arbiter.solver.pieces import Pieces, local
-from arbiter.solver.red7 import solve
 
 from .. import sample
 from ..entry import Entry

@@ -14,17 +14,17 @@ from arbiter.proofs.red7 import never_decides, run_catalogue
 from ..proved import cached, prove, theorem_json, witness_text  # noqa: F401 - theorem_json, witness_text re-exported
 
 
-def compute(progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """Prove every theorem of the catalogue and the deciding-card table; ``progress(done, total)``
-    after each theorem."""
-    return {**prove(run_catalogue, progress), "never_decides": never_decides()}
+def compute(progress: Callable[[int, int], None] | None = None, jobs: int = 1) -> dict[str, Any]:
+    """Prove every theorem of the catalogue (in ``jobs`` processes) and the deciding-card table;
+    ``progress(done, total)`` after each theorem."""
+    return {**prove(run_catalogue, progress, jobs), "never_decides": never_decides()}
 
 
 def section(cache: Cache | None = None, progress: Callable[[int, int], None] | None = None,
-            refresh: bool = False) -> dict[str, Any]:
+            refresh: bool = False, jobs: int = 1) -> dict[str, Any]:
     """``{"z3": version, "theorems": [...], "never_decides": {rule: [codes]}}``, proved once per
-    process and code version; read from and written to ``cache`` unless ``refresh``."""
-    return cached("report-proofs", compute, cache, progress, refresh)
+    process and code version (in ``jobs`` processes); read from and written to ``cache`` unless ``refresh``."""
+    return cached("report-proofs", lambda step: compute(step, jobs), cache, progress, refresh)
 
 
 PROOFS_INTRO = ("Settled by `arbiter.proofs` as the report is built (z3 {z3}): the theorem catalogue (what "

@@ -85,9 +85,8 @@ FR_ROWS = (
       + E("banked-set"), ("tie", ("the highest card of each colour stands for it (digest: 'under Blue: the highest "
                                  "card of each colour')"))),
     T("Indigo : la plus longue suite de cartes gagne.", C("spec.RULES: Indigo, LongestRun(number)")
-      + E("indigo-duplicates", "tie-break-card"),
-      ("boundary", ("a second card of a number: entry 15; a run does not wrap from 7 to 1 (no source suggests it; "
-                   "'suite' and 'consecutive' exclude it): a decision, not a switch"))),
+      + E("indigo-duplicates", "tie-break-card", "indigo-wrap"),
+      ("boundary", "a second card of a number: entry 15; a run that wraps from 7 to 1: entry 35")),
     T("(exemple : 4, 5, 6 ; pas besoin d'être dans la même couleur)", C("spec.RULES: Indigo"),
       ("examples", "4, 5, 6 of three colours is a run of three under every reading (tested)")),
     T("Violet : le plus de cartes strictement inférieures à 4 gagne.", C("spec.RULES: Violet, AllMatching(1, 2, 3)")
@@ -185,8 +184,8 @@ EN_REF_ROWS = (
     T("On the Canvas, compare one card of each different color.", C("spec.RULES: Blue") + E("banked-set"),
       ("tie", "the highest card of each colour stands for it")),
     T("On the Canvas, compare the longest sequence of consecutive numbers.", C("spec.RULES: Indigo")
-      + E("indigo-duplicates", "tie-break-card"),
-      ("boundary", "duplicates: entry 15; no wrap from 7 to 1 (a decision: no source suggests it)")),
+      + E("indigo-duplicates", "tie-break-card", "indigo-wrap"),
+      ("boundary", "duplicates: entry 15; a wrap from 7 to 1: entry 35")),
     T("On the Canvas, compare all cards below 4 (1, 2, 3).", C("spec.RULES: Violet") + E("nobody-qualifies"),
       ("examples", "1, 2 and 3 qualify under Violet, the 4 does not (tested)"), ("boundary", "none below 4: entry 1")),
     T("[Actions] Remove an eligible opponent’s Palette card to the draw deck; your turn must still keep you in the "
@@ -285,9 +284,9 @@ DIGEST_ROWS = (
     T("The seven rules: Red highest card; Orange most cards of one number; Yellow most cards of one colour; Green "
       "most even cards; Blue most cards of different colours; Indigo most cards forming a run of consecutive numbers "
       "(e.g. 4 5 6, colours irrelevant); Violet most cards below 4.", C("spec.RULES: the seven rules")
-      + E("indigo-duplicates", "tie-break-card", "nobody-qualifies"),
+      + E("indigo-duplicates", "tie-break-card", "nobody-qualifies", "indigo-wrap"),
       ("examples", "4 5 6 of any colours is a run of three under every reading (tested)"),
-      ("boundary", "no wrap from 7 to 1 (a decision)"), ("tie", "entry 24")),
+      ("boundary", "a wrap from 7 to 1: entry 35"), ("tie", "entry 24")),
     T("Advanced play adds two rules.", S("advanced")),
     T("(1) When you discard to the Canvas a card whose number is higher than the number of cards in your Palette, "
       "you may draw a card (unless the deck is empty).", E("advanced-draw", "advanced-draw-count")

@@ -166,7 +166,8 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
     playing = [e for e in entries if e.plays]
     step = counter(progress, "games", games * len(sampling.PLUG.settings(playing)))
     sampled = sampling.sample_all(playing, games, seed, step, jobs, pieces)
-    proofs = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh)
+    proofs = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh,
+                              jobs=jobs)
     out_entries = []
     for e in entries:
         item = entry_json(e)

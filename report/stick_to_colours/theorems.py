@@ -26,10 +26,11 @@ INTRO = ("Settled by `arbiter.proofs` as the report is built (z3 {z3}): the Stic
 
 
 def section(cache: Cache | None = None, progress: Callable[[int, int], None] | None = None,
-            refresh: bool = False) -> dict[str, Any]:
-    """``{"z3": version, "theorems": [...]}``, proved once per process and code version; read from and
-    written to ``cache`` unless ``refresh``."""
-    return catalogue_section("report-stick-to-colours-proofs", stick_theorems.run_catalogue, cache, progress, refresh)
+            refresh: bool = False, jobs: int = 1) -> dict[str, Any]:
+    """``{"z3": version, "theorems": [...]}``, proved once per process and code version (in ``jobs``
+    processes); read from and written to ``cache`` unless ``refresh``."""
+    return catalogue_section("report-stick-to-colours-proofs", stick_theorems.run_catalogue, cache, progress, refresh,
+                             jobs)
 
 
 def ids() -> list[str]:

@@ -435,12 +435,13 @@ def _live(guarantee: Guarantee, pos: Position, left: int, target: int) -> int:
     """The cards ``me`` plays on some line of best play (every player keeping the value). At the
     solving player's turns an interchangeable card is live with its class (the line through it is
     the mirror of the one through the class's first card); elsewhere every move is followed when a
-    class holds a card of the root hand, whose mirror could otherwise be missed."""
+    class holds a card of the root hand, whose mirror could otherwise be missed. The walk stops as
+    soon as every card of the root hand is live: no later state can change the answer."""
     tree = guarantee.tree
     me = tree.me
     root_hand = pos.hands[me]
     live, seen, stack = 0, set(), [(pos, left, target)]
-    while stack:
+    while stack and live & root_hand != root_hand:
         pos, left, target = stack.pop()
         if tree.over(pos, left) or (pos, left, target) in seen:
             continue

@@ -9,8 +9,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbiter.model.red7.game import DRAW, Position, PositionError
+from arbiter.model.red7.game import Position, PositionError
+from arbiter.model.red7.ruleset import Ruleset
+from arbiter.model.red7.steps import cut
+from arbiter.model.red7.steps import decision as first_step
 from arbiter.model.red7.view import View, format_view, parse_view
+from arbiter.model.steps import is_continued
 
 from ..pieces import Pieces, local
 from ..search import SearchLimit
@@ -45,11 +49,11 @@ class TooManyDeals(ValueError):
         self.count, self.limit = count, limit
 
 
-def decision(turn: str) -> str:
-    """The part of a turn its player decides before seeing a hidden card: up to and including its
-    first ``draw`` (what follows is chosen once the drawn card is seen)."""
-    words = turn.split()
-    return " ".join(words[: words.index(DRAW) + 1]) if DRAW in words else turn
+def decision(turn: str, ruleset: Ruleset) -> str:
+    """The part of a turn its player decides before seeing a hidden card: its first step
+    (``arbiter.model.red7.steps``), as ``play R3 draw ...`` (what follows is chosen once the card
+    drawn is seen) or the whole turn when it is not cut. The text ``apply`` takes."""
+    return first_step(ruleset, turn)
 
 
 @dataclass
@@ -60,7 +64,7 @@ class MoveShare:
     wins: int = 0
     deals: int = 0
     exact: bool = False
-    continues: bool = False  # the turn goes on after a draw, chosen once the card is seen
+    continues: bool = False  # the turn goes on after a draw, chosen once the card is seen (``move`` ends with " ...")
     # An exact enumeration stopped part way: the deals are the first ``deals`` of ``of_all`` in
     # enumeration order, not a sample, so the interval is the sure one over all of them instead.
     of_all: int | None = None
@@ -113,7 +117,7 @@ class Advice:
 
     def share(self, turn: str) -> MoveShare:
         """The entry of a whole turn (its decision part)."""
-        wanted = decision(" ".join(turn.split())).lower()
+        wanted = decision(" ".join(turn.split()), self.view.position.ruleset).lower()
         for m in self.moves:
             if m.move.lower() == wanted:
                 return m
@@ -133,7 +137,7 @@ def _first_turns(search: Any, game: Red7Game, pos: Position, whole: bool) -> dic
     me = pos.to_move
     found: dict[str, bool] = {}
     for m, child in game.moves(game.state(pos)):
-        d = str(m) if whole else decision(str(m))
+        d = str(m) if whole else cut(pos, m)[0]
         if not found.get(d):
             found[d] = search.wins(child, me)
     return found
@@ -234,7 +238,7 @@ def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, see
             for d, win in found.items():
                 entry = shares.get(d)
                 if entry is None:
-                    entry = shares[d] = MoveShare(d, 0, advice.deals - 1, exact, d.split()[-1] == DRAW)
+                    entry = shares[d] = MoveShare(d, 0, advice.deals - 1, exact, is_continued(d))
                 entry.wins += win
             for entry in shares.values():
                 entry.deals = advice.deals

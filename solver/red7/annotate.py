@@ -12,6 +12,7 @@ from arbiter.model.red7.cards import CardError
 from arbiter.model.red7.game import MoveError, Position, PositionError, apply, legal_moves
 from arbiter.model.red7.notation import format_text, parse_position, position_from_json, position_to_json
 from arbiter.model.red7.view import view_of
+from arbiter.model.steps import is_continued
 
 from ..pieces import Pieces
 from ..search import SearchLimit
@@ -111,6 +112,7 @@ def _red7_only(game: Any) -> None:
 
 def _round(number: int, pos: Any, turns: Any) -> Round:
     where = f"round {number}"
+    _red7_only(games.game_of_text(pos) if isinstance(pos, str) else games.game_of_json(pos))  # e.g. a Realms puzzle
     try:
         start = parse_position(pos) if isinstance(pos, str) else position_from_json(pos)
     except PositionError as e:
@@ -160,7 +162,8 @@ def _turn(pos: Position, move: str, samples: int, seed: int, timeout: float | No
     try:
         played = advice.share(move)
     except KeyError:  # no deal finished within the timeout
-        played = MoveShare(decision(move))
+        first = decision(move, pos.ruleset)
+        played = MoveShare(first, continues=is_continued(first))
     top = advice.best.wins if advice.best else 0
     best = [m for m in advice.moves if m.wins == top]
     n = TurnNote(pos.to_move, str(move), pos, played, best, advice.deals, advice.exact)

@@ -25,7 +25,7 @@ def _finish(pos: Position, chosen: str, rng: random.Random) -> str:
     texts = [str(m) for m in legal_moves(pos)]
     if chosen in texts:
         return chosen
-    fits = [t for t in texts if decision(t) == chosen]
+    fits = [t for t in texts if decision(t, pos.ruleset) == chosen]
     return rng.choice(fits or texts)
 
 

@@ -1,13 +1,19 @@
 """Work on a real local Dask cluster (2 worker processes on 127.0.0.1): solve --batch, the report's
 sample and interactions give the same output as local runs; a killed worker's piece is run again;
-a stopped job cancels its tasks; an unreachable scheduler is one line and exit 2."""
+a stopped job cancels its tasks. And nothing waits without a bound, with real scheduler and worker
+processes on 127.0.0.1: no worker, all workers lost mid-run, workers that cannot import arbiter,
+an address that is a web server, a port out of range, an unreachable scheduler: one line, exit 2."""
 
 import json
 import os
 import signal
+import socket
+import socketserver
 import subprocess
 import sys
+import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 from arbiter.cli.main import cli
@@ -149,6 +155,7 @@ def test_a_stopped_job_cancels_its_tasks(cluster, connected):
 
 def test_unreachable_scheduler_is_one_line_and_exit_2(tmp_path, monkeypatch):
     monkeypatch.setattr(adapter, "CONNECT_SECONDS", 1)
+    monkeypatch.setenv(adapter.WAIT_VARIABLE, "1")
     game = tmp_path / "game.txt"
     game.write_text("red 0 | R7 / Y4 | G2 / V6\nplay R7\n", encoding="utf-8")
     for args in (["solve", "--batch", batch_file(tmp_path, 1)], ["report", "--quiet"], ["interactions"],
@@ -164,3 +171,157 @@ def test_a_malformed_address_is_one_line_at_once(tmp_path, address):
     proc = subprocess.run([sys.executable, "-m", "arbiter.cli", "solve", "--batch", batch_file(tmp_path, 1),
                            "--scheduler", address], capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "missing port number" in proc.stderr
+
+
+# -- bounds on waiting, with real scheduler and worker processes --------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_listening(port: int, seconds: float = 45) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"nothing listens on port {port} after {seconds} s")
+
+
+# A worker process without arbiter: importing it fails, as on a machine where it is not installed.
+NO_ARBITER = """
+import sys
+class NoArbiter:
+    def find_spec(self, name, path=None, target=None):
+        if name == "arbiter" or name.startswith("arbiter."):
+            raise ModuleNotFoundError(f"No module named {name!r}")
+sys.meta_path.insert(0, NoArbiter())
+sys.argv = ["dask-worker", *sys.argv[1:]]
+from distributed.cli.dask_worker import main
+main()
+"""
+
+
+@pytest.fixture(scope="module")
+def scheduler():
+    """A scheduler process on 127.0.0.1 with no worker of its own: tcp://127.0.0.1:PORT."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port",
+                             str(port), "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_listening(port)
+        yield f"tcp://127.0.0.1:{port}"
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+
+
+@contextmanager
+def worker(address: str, with_arbiter: bool = True):
+    """One worker process (no nanny: killed, it stays dead) that has joined ``address``."""
+    args = [address, "--nworkers", "1", "--nthreads", "1", "--no-nanny", "--no-dashboard", "--host", "127.0.0.1"]
+    command = [sys.executable, "-m", "distributed.cli.dask_worker", *args] if with_arbiter else \
+        [sys.executable, "-c", NO_ARBITER, *args]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        with distributed.Client(address, timeout=30, set_as_default=False) as client:
+            client.wait_for_workers(1, timeout=45)
+        yield proc
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+        with distributed.Client(address, timeout=30, set_as_default=False) as client:
+            deadline = time.monotonic() + 30
+            while client.nthreads() and time.monotonic() < deadline:  # the scheduler notices it is gone
+                time.sleep(0.2)
+
+
+def arbiter(args: list[str], wait: str = "2", timeout: float = 90) -> subprocess.CompletedProcess:
+    env = {**os.environ, adapter.WAIT_VARIABLE: wait}
+    return subprocess.run([sys.executable, "-m", "arbiter.cli", *args], capture_output=True, text=True, env=env,
+                          timeout=timeout, check=False)
+
+
+def test_no_worker_is_one_line_within_the_wait(scheduler, tmp_path):
+    start = time.monotonic()
+    proc = arbiter(["solve", "--batch", batch_file(tmp_path, 2), "--scheduler", scheduler])
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "no Dask worker joined the scheduler" in proc.stderr and "within 2 s" in proc.stderr
+    assert time.monotonic() - start < 60
+
+
+def test_workers_that_cannot_import_arbiter_are_named(scheduler, tmp_path):
+    with worker(scheduler, with_arbiter=False):
+        proc = arbiter(["solve", "--batch", batch_file(tmp_path, 2), "--scheduler", scheduler])
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert "cannot import arbiter" in proc.stderr and "No module named 'arbiter" in proc.stderr
+
+
+def test_all_workers_lost_mid_run_stop_the_job(scheduler, monkeypatch):
+    monkeypatch.setenv(adapter.WAIT_VARIABLE, "2")
+    with worker(scheduler) as proc, adapter.Cluster(scheduler) as cluster:
+        results = cluster.map(time.sleep, [(0.5,)] * 12)  # a function the scheduler's process can import too
+        assert next(results) is None
+        proc.kill()
+        start = time.monotonic()
+        with pytest.raises(adapter.ClusterError, match=r"all the Dask workers were lost \(\d+ of 12 pieces done; "
+                                                       r"no worker for 2 s\)"):
+            list(results)
+        assert time.monotonic() - start < 40
+
+
+def test_the_same_with_workers_gives_answers(scheduler, tmp_path):
+    with worker(scheduler):
+        proc = arbiter(["solve", "--batch", batch_file(tmp_path, 3), "--scheduler", scheduler])
+        serial = arbiter(["solve", "--batch", batch_file(tmp_path, 3), "--jobs", "1"])
+    assert proc.returncode == 0 and proc.stdout == serial.stdout and len(proc.stdout.splitlines()) == 3
+
+
+class Silent(socketserver.BaseRequestHandler):
+    """A web server's port (a dashboard's): it waits for a request before it says anything."""
+
+    def handle(self):
+        self.request.settimeout(5)
+        try:
+            self.request.recv(1024)
+            self.request.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+        except OSError:
+            pass
+
+
+class Eager(socketserver.BaseRequestHandler):
+    """A server that answers 400 the moment anyone connects."""
+
+    def handle(self):
+        self.request.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+
+
+@pytest.mark.parametrize("handler, words", [(Silent, "sent no Dask greeting within 1 s"),
+                                            (Eager, "answered 'HTTP/1.1 400 Bad Request")])
+def test_an_address_that_is_no_scheduler_is_named_at_once(tmp_path, handler, words, monkeypatch):
+    monkeypatch.setattr(adapter, "CONNECT_SECONDS", 1)
+    with socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        address = f"tcp://127.0.0.1:{server.server_address[1]}"
+        start = time.monotonic()
+        result = CliRunner().invoke(cli, ["solve", "--batch", batch_file(tmp_path, 1), "--scheduler", address])
+        server.shutdown()
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "is not a Dask scheduler" in result.stderr and words in result.stderr
+    assert time.monotonic() - start < 20
+
+
+def test_a_port_out_of_range_is_refused_at_once(tmp_path):
+    start = time.monotonic()
+    proc = arbiter(["solve", "--batch", batch_file(tmp_path, 1), "--scheduler", "tcp://127.0.0.1:99999"])
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "port 99999 is out of range" in proc.stderr
+    assert time.monotonic() - start < 20  # the interpreter's start-up; no waiting on the network
+
+
+def test_a_bad_wait_is_one_line(tmp_path):
+    proc = arbiter(["solve", "--batch", batch_file(tmp_path, 1), "--scheduler", "tcp://127.0.0.1:1"], wait="soon")
+    assert proc.returncode == 2 and "ARBITER_DASK_WAIT='soon'" in proc.stderr and proc.stderr.count("\n") == 1

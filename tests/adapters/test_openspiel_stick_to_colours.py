@@ -1,11 +1,14 @@
-"""arbiter_stick_to_colours in OpenSpiel: OpenSpiel's own API test, and seeded random games checked
-state by state against the Stick to Colours model (the 2-player game with the bot included)."""
+"""arbiter_stick_to_colours in OpenSpiel: OpenSpiel's own API test, seeded random games checked state
+by state against the model's steps (the 2-player game with the bot included), the information-state
+contract (resampling; the market's refills are in it), perfect recall and the bots."""
+
+import pickle
 
 import pytest
 from arbiter.model import stick_to_colours as stc
 from arbiter.model.stick_to_colours.cards import KINDS, card_code, cards_of
 from extras import need
-from spiel_engine import play_against_engine
+from spiel_engine import check_contract, check_perfect_recall, play_against_model, random_states, run_bots
 
 pyspiel = need("pyspiel", "openspiel")
 openspiel = need("arbiter.adapters.openspiel", "openspiel")
@@ -56,16 +59,17 @@ def check_views(state, pos) -> None:
 
 def check_start(state, pos) -> None:
     assert pos.all_cards() == stc.game.deck_counts(pos.ruleset)
-    assert list(pos.deck) == state.dealt[len(state.dealt) - len(pos.deck):]
+    assert list(pos.deck) == list(state.now.dealt[len(state.now.dealt) - len(pos.deck):])
 
 
 @pytest.mark.parametrize("players,ruleset", [(2, "default"), (3, "default"), (4, "default"),
                                              (2, "default,two_player=no_bot")])
-def test_random_games_match_the_engine(players, ruleset):
+def test_random_games_match_the_model_step_by_step(players, ruleset):
     game = load(players, ruleset)
-    for seed in range(2):
-        moves, chances = play_against_engine(pyspiel, game, stc, f"{players} {ruleset} {seed}", check_views, check_start)
-        assert moves > 0 and chances == 0  # the deck's order is all dealt at the start
+    for seed in range(2):  # a whole game with 2 players; the first decisions with more (each spelt out)
+        steps, chances = play_against_model(pyspiel, game, stc, f"{players} {ruleset} {seed}", check_views, check_start,
+                                            limit={2: None, 3: 40}.get(players, 12))
+        assert steps > 0 and chances == 0  # the deck's order is all dealt at the start
 
 
 def test_a_decision_is_cut_into_head_refusals_and_end():
@@ -78,3 +82,37 @@ def test_shared_wins_split_and_a_bot_win_is_a_draw():
     assert zero_sum(3, [0, 2]) == [0.5, -1.0, 0.5]
     assert zero_sum(3, [1]) == [-0.5, 1.0, -0.5]
     assert zero_sum(2, []) == [0.0, 0.0] == zero_sum(2, [0, 1])
+
+
+def test_the_market_refills_are_in_the_information_state():
+    """Issue 29: two states with the same information string for player 1 held RJ and GJ on the
+    market. The refill is now shown to every player, in the information state."""
+    game = load(3)
+    for state in random_states(game, "refill"):
+        if "refill" in state.information_state_string(1):
+            line = next(x for x in state.information_state_string(1).splitlines() if "refill" in x)
+            assert line.partition("refill ")[2].split()[0] in {card_code(c) for c in range(KINDS)}
+            return
+    raise AssertionError("no refill in a whole game")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_information_state_contract_through_resampling(players):
+    check_contract(pyspiel, load(players), [f"{players} {seed}" for seed in range(2)], every=9, limit=160)
+
+
+def test_the_information_state_tensor_has_perfect_recall():
+    assert check_perfect_recall(load(2), ["a", "b"], every=3) > 50
+
+
+def test_games_pickle_and_an_illegal_action_is_named():
+    game = load(3)
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    state = next(random_states(game, "x"))
+    with pytest.raises(Exception, match=r"action 1 \(end\) is not legal here"):
+        state.apply_action(1)
+
+
+def test_mcts_and_ismcts_play():
+    played = run_bots(pyspiel, load(2), range(1), simulations=3, searches=4)
+    assert len(played) == 2 and all(done > 0 for _, done in played)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.checker.red7.cases import unreachable
+from arbiter.model.red7 import reference
 from arbiter.model.red7.cards import colour_of, number_of, parse_card
 from arbiter.model.red7.fast import qualifying_mask
 from arbiter.model.red7.protocol import PROTOCOL, handle
@@ -18,18 +19,25 @@ def _strength(card: int, bug: tuple[str, ...]) -> int:
 
 
 def _qualifying(rule: int, cards: list[int], bug: tuple[str, ...]) -> list[int]:
+    if "colour-before-number" in bug:  # the best group is chosen by the same colour-first order
+        options = reference.candidates(RULES[rule].selector, frozenset(cards))
+        return list(max(options, key=lambda s: (len(s), max(_strength(c, bug) for c in s)) if s else (0, -1)))
     if rule == 4 and "blue-counts-cards" in bug:
         return cards
     if rule == 6 and "violet-includes-4" in bug:
         return [c for c in cards if number_of(c) <= 4]
     if rule == 5 and "indigo-duplicate-breaks-run" in bug:
-        numbers = sorted(number_of(c) for c in cards)
-        best: list[int] = []
-        run: list[int] = []
-        for n in numbers:  # a repeated number starts a new run
-            run = run + [n] if run and n == run[-1] + 1 else [n]
-            best = max(best, run, key=len)
-        return [max(c for c in cards if number_of(c) == n) for n in best]
+        held = [number_of(c) for c in cards]
+        runs, run = [], []
+        for n in range(1, 9):  # a number held twice ends the run after it, as examples/engines/red7.js does
+            if n in held:
+                run.append(max(c for c in cards if number_of(c) == n))
+                if held.count(n) == 1:
+                    continue
+            if run:
+                runs.append(run)
+            run = []
+        return max(runs, key=lambda r: (len(r), max(r)), default=[])
     mask = qualifying_mask(rule, sum(1 << c for c in cards))
     return [c for c in cards if mask >> c & 1]
 

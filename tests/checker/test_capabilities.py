@@ -88,3 +88,16 @@ def test_coverage_lists_the_labels_it_exercised_beside_those_it_did_not():
     report = Report("engine", "realms", coverage={"players": {"2": 4, "4": 1, "6": 2}},
                     not_exercised={"players": ["3", "5"]})
     assert "coverage: players 2, 4, 6 (not exercised: 3, 5)" in report.to_text()
+
+
+@pytest.mark.parametrize("key", ["stick-to-colours", "stick_to_colours"])
+def test_a_stick_to_colours_declaration_is_read_under_either_spelling_of_its_id(key):
+    # docs/protocol.md names the id as requests carry it and says that '_' reads as '-'
+    from arbiter.checker.stick_to_colours import PLUGIN as STICK
+
+    hello = {"protocol": "arbiter-engine/1", "game": key, "ops": ["hello", "score"],
+             "games": {key: {"ops": ["hello", "score"], "switches": {"run_split": ["optimal", "layered"]}}}}
+    caps, _ = from_hello(hello, STICK, "e")
+    assert caps.ops == ("hello", "score") and caps.switches == {"run_split": ("optimal", "layered")}
+    del hello["games"]
+    assert from_hello(hello, STICK, "e")[0].ops == ("hello", "score")

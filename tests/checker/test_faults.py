@@ -142,3 +142,27 @@ def test_an_engine_function_that_raises_on_hello_is_a_broken_engine_not_a_traceb
     result = CliRunner().invoke(cli, ["check", "--engine-module", f"{__name__}:crash_on_everything"])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "crashes on hello: ZeroDivisionError: boom" in result.output
+
+
+def test_a_stopped_engine_is_killed_and_refuses_every_later_request():
+    # Ctrl-C stops the engine: an interrupt some library swallowed (an import's callback did, during
+    # the random cases) still ends the check at the next request instead of letting it run on.
+    engine = ProcessEngine(command("slow-but-in-time"), timeout=3.0)
+    engine.request({"op": "hello"})
+    engine.stop()
+    with pytest.raises(KeyboardInterrupt):
+        engine.request({"op": "qualifying", "rule": "red", "palette": ["R7"]})
+    with pytest.raises(KeyboardInterrupt):
+        engine.restart()  # a child that died because it was stopped is not started again
+    engine.abort()
+    assert engine.proc.poll() is not None
+
+
+def test_a_crashed_engine_is_restarted_and_the_check_goes_on(few_vectors):
+    # "crash" dies on every request after hello: every op is tried, each crash a finding
+    result = CliRunner().invoke(cli, ["check", "--engine", command("crash"), "--ops", "qualifying,leader", "--budget",
+                                      "3", "--vectors", str(few_vectors), "--allow-stderr", "--json"])
+    report = json.loads(result.stdout)
+    assert result.exit_code == 2 and report["fault"]["restarts"] > 3
+    assert report["tallies"]["leader"]["random_run"] > 0  # leader checked after qualifying crashed
+    assert any("restarted each time" in n for n in report["notes"])

@@ -43,10 +43,12 @@ def test_a_disagreement_is_exit_1_with_the_position_and_the_rule(monkeypatch, tm
     monkeypatch.syspath_prepend(str(tmp_path))
     result = run("check", "--engine-module", "weak_first:engine", "--ops", "qualifying", "--budget", "5")
     assert result.exit_code == 1
-    # one failure per rule but Red, whose single card has no order
-    assert "DISAGREEMENT 1 of 6 in qualifying, rule indigo: cards not strongest first" in result.output
+    # one cause under every rule but Red, whose single card has no order: one finding listing the rules
+    assert ("FINDING 1 of 1 in qualifying: the qualifying cards are listed weakest first, not strongest first"
+            in result.output)
+    assert "under rules blue, green, indigo, orange, violet, yellow" in result.output
     assert "expected:" in result.output and "got:" in result.output and "rule:" in result.output
-    assert "verdict: the engine disagrees with the model in 6 way(s) (exit 1)" in result.output
+    assert "verdict: the engine disagrees in 1 way(s) (exit 1)" in result.output
 
 
 @pytest.mark.parametrize("args, words", [
@@ -69,6 +71,25 @@ def test_vectors_export_writes_files_that_check_reads(tmp_path):
     (tmp_path / "leader" / "ties.json").write_text("{}")
     result = run("vectors", "export", str(tmp_path), "--check")
     assert result.exit_code == 1 and "out of date: leader/ties.json" in result.output
+
+
+def test_vectors_export_check_names_stray_files_and_export_removes_old_vector_files(tmp_path):
+    assert run("vectors", "export", str(tmp_path)).exit_code == 0
+    old = json.loads((tmp_path / "leader" / "ties.json").read_text())
+    (tmp_path / "leader" / "renamed-topic.json").write_text(json.dumps(old))  # a topic the generator dropped
+    (tmp_path / "notes.txt").write_text("mine")
+    result = run("vectors", "export", str(tmp_path), "--check")
+    assert result.exit_code == 1, result.output
+    assert "out of date: leader/renamed-topic.json (stray)" in result.output
+    assert "out of date: notes.txt (stray)" in result.output
+    result = run("vectors", "export", str(tmp_path))
+    assert "removed leader/renamed-topic.json" in result.output
+    assert not (tmp_path / "leader" / "renamed-topic.json").exists() and (tmp_path / "notes.txt").exists()
+
+
+def test_vectors_export_check_of_another_game_suggests_the_game(tmp_path):
+    result = run("vectors", "export", str(tmp_path), "--check", "--game", "realms")
+    assert result.exit_code == 1 and f"run arbiter vectors export {tmp_path} --game realms" in result.output
 
 
 @pytest.fixture()
@@ -149,7 +170,10 @@ def test_ctrl_c_is_exit_130_in_one_line(monkeypatch):
 
 def test_game_option_names_the_games_known():
     result = run("check", "--game", "chess", "--engine", ENGINE)
-    assert result.exit_code == 2 and "'chess' is not one of 'realms', 'red7', 'stick-to-colours'" in result.output
+    from arbiter.checker.games import PLUGINS
+
+    known = ", ".join(f"'{g}'" for g in sorted(PLUGINS))
+    assert result.exit_code == 2 and f"'chess' is not one of {known}" in result.output
 
 
 @pytest.mark.parametrize("phase", ["vectors", "random cases"])

@@ -1,6 +1,7 @@
 """``arbiter deal``, ``moves`` and ``apply``, and the Python API they mirror (``model.red7.explore``)."""
 
 import json
+import random
 
 import pytest
 from arbiter.cli.main import cli
@@ -61,7 +62,7 @@ def test_apply_several_turns_and_json():
 
 @pytest.mark.parametrize("args, words", [
     (["apply", "red 0 | R7 / Y4 | B2 / V6", "play R7", "play B2"], "turn 2: 'play B2' is not a legal turn"),
-    (["apply", "red 0 | R7 / Y4 | B2 / V6", "play X9"], "unknown card 'x9'"),
+    (["apply", "red 0 | R7 / Y4 | B2 / V6", "play X9"], "unknown card 'X9'"),
     (["moves", "red 0 | R7 / Y4 | R7 / V6"], "R7 is in two places"),
     (["deal", "--players", "5"], "2 to 4 players"),
     (["deal", "--ruleset", "fancy"], "bad --ruleset"),
@@ -117,3 +118,37 @@ def test_deal_deals_the_other_games_by_their_model(game, args, players):
     assert model.position_from_json(json.loads(out.output)) == want
     bad = run("deal", "--game", game, "--players", "9")
     assert bad.exit_code == 2 and "bad --players" in bad.output
+
+
+def test_apply_takes_a_step_and_goes_on_from_the_turn_in_progress():
+    text = "red 0 actions | R3 B2 / O7 | G5 / Y6 | deck V1 O5"
+    mid = run("apply", text, "play R3 draw ...")
+    assert mid.exit_code == 0 and mid.output.strip() == text + " | turn play R3 draw ..."
+    done = run("apply", mid.output.strip(), "discard V1")
+    assert done.exit_code == 0 and done.output == run("apply", text, "play R3 draw discard V1").output
+    assert run("apply", text, "play R3 draw ...", "discard V1").output == done.output
+    whole = run("apply", text, "play R3 draw")  # the whole turn that discards nothing after the draw
+    assert whole.exit_code == 0 and "turn" not in whole.output
+    as_json = json.loads(run("apply", text, "play R3 draw ...", "--json").output)
+    assert as_json["turn"] == ["play R3 draw ..."]
+    bad = run("apply", mid.output.strip(), "discard G5")
+    assert bad.exit_code == 2 and "is neither a legal step nor a legal turn here" in bad.output
+
+
+def test_advise_json_move_texts_are_what_apply_takes():
+    """Issue 29: advise --json said 'play R3 draw' for the turn cut at the draw, which apply reads as
+    the whole turn that discards nothing; the JSON now has the step, marked as the text is."""
+    from arbiter.model.red7.view import parse_view
+
+    view = "blue 1 actions | 2 / I7 V3 R7 | V7 R3 I6 / O4 | deck 3 | canvas B1"
+    out = run("advise", view, "--json", "--samples", "30", "--seed", "1")
+    assert out.exit_code == 0, out.output
+    moves = json.loads(out.output)["moves"]
+    cut = [m for m in moves if m.get("continues_after_draw")]
+    assert cut and all(m["move"].endswith(" ...") for m in cut)
+    assert all(not m["move"].endswith(" ...") for m in moves if m not in cut)
+    text = run("advise", view, "--samples", "30", "--seed", "1").output
+    assert all(m["move"] in text for m in moves)  # the same texts in both outputs
+    deal = parse_view(view).sample(random.Random(2))
+    for m in moves:
+        assert run("apply", format_text(deal), m["move"]).exit_code == 0, m["move"]

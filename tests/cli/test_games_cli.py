@@ -25,4 +25,4 @@ def test_show_of_an_unknown_game_is_one_line_and_exit_2():
     result = run("show", '{"game": "chess", "rule": "red"}')
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [("arbiter: bad position: game: unknown game 'chess' "
-                                                  "(known: red7, realms, stick-to-colours)")]
+                                                  "(known: red7, realms, stick-to-colours, bridge)")]

@@ -81,3 +81,12 @@ def test_bad_options_are_one_line_and_exit_2(args, message):
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"arbiter: {message}")
+
+
+@pytest.mark.parametrize("args", [["--bots", "advise"], ["--bots", "solver", "--game", "realms"],
+                                  ["--bots", "random", "--seed", "3"]])
+def test_bots_without_a_human_seat_is_refused(args):
+    # Without --human every seat plays at random: a --bots choice would be silently ignored.
+    result = CliRunner().invoke(cli, ["play", *args])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith("arbiter: --bots chooses how the other seats play against --human SEAT")

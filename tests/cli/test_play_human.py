@@ -7,11 +7,13 @@ import select
 import subprocess
 import sys
 import time
+from itertools import pairwise
 
 import pytest
 from arbiter.cli.main import cli
 from arbiter.model.red7.cards import codes
 from arbiter.model.red7.game import apply, deal, legal_moves
+from arbiter.model.red7.ruleset import Ruleset
 from arbiter.solver.red7.bots import BY_NAME, turn_rng
 from click.testing import CliRunner
 
@@ -110,3 +112,47 @@ def test_in_a_real_terminal():
     assert "Your legal turns:" in text and "you play: " in text and "You quit the round." in text
     assert proc.returncode == 0
     assert "\x1b[" in text  # a terminal gets the cards in colour
+
+
+def test_the_pile_below_is_the_canvas_cards_under_the_top_one_in_play_order():
+    # Replay the round the human sees and keep the Canvas pile from the turns themselves.
+    out = run("0", "--players", "3", "--bots", "random", "--seed", "7", "--ruleset", "actions",
+              input="1\n" * 6 + "quit\n")
+    assert out.exit_code == 0, out.output
+    pile, seen = [], 0
+    for line in out.output.splitlines():
+        turn = line.split("plays: ", 1)[1] if "plays: " in line else line.split("you play: ", 1)[-1] \
+            if "you play: " in line else None
+        if turn is not None:
+            words = turn.split()
+            pile += [w for v, w in pairwise(words) if v in ("discard", "canvas")]
+        if line.startswith("Canvas: "):
+            seen += 1
+            top = f" ({pile[-1]} on top)" if pile else ""
+            assert f"{top}   pile below, in play order: {' '.join(pile[:-1]) or '-'}   deck:" in line, (line, pile)
+    assert seen >= 3 and len(pile) >= 3  # the seeded round puts several cards on the Canvas
+
+
+def listed(output: str) -> list[str]:
+    return re.findall(r"^ +\d+\. (.+)$", output, re.MULTILINE)
+
+
+def test_a_turn_that_draws_is_chosen_in_two_steps_and_never_names_the_card_unseen():
+    """Issue 24 item 2: the deck's top card (Y3 here) was listed in 'play I3 draw discard Y3' before
+    the human had seen it. Now the human chooses 'play I3 draw ...', is shown the card, then the rest."""
+    start = deal(3, 7, Ruleset.parse("actions"))
+    pos = apply(start, BY_NAME["solver"](start, turn_rng(7, 0)))
+    assert pos.to_move == 0
+    top = codes(1 << pos.deck[0])[0]
+    out = run("0", "--players", "3", "--seed", "7", "--ruleset", "actions", input="quit\n")
+    assert out.exit_code == 0, out.output
+    first = listed(out.output)
+    assert "play I3 draw ..." in first and not any(top in t.split() for t in first)
+    seen = set(codes(pos.hands[0])) | {c for p in pos.palettes for c in codes(p)}
+    assert {w for t in first for w in t.split() if w[:1].isupper()} <= seen  # every card named is in sight
+    out = run("0", "--players", "3", "--seed", "7", "--ruleset", "actions", input="play I3 draw\nquit\n")
+    assert out.exit_code == 0, out.output
+    assert f"you play: play I3 draw ... (drew {top})" in out.output
+    rest = listed(out.output.split("(drew")[1])
+    assert f"discard {top}" in rest and not any("play" in t for t in rest)
+    assert "This turn so far: play I3 draw. Choose the rest:" in out.output

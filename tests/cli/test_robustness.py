@@ -65,9 +65,10 @@ def test_a_full_stdout_is_one_line_and_exit_2():
     assert proc.stderr == "arbiter: cannot write the output: No space left on device\n"
 
 
-def test_a_reader_that_stops_reading_is_exit_2_without_a_message():
-    # `arbiter play | head -1`: click's own handling would exit 1, the code of a finding.
-    # The reading end is closed before the command writes, so its first write fails, whatever the timing.
+def test_a_reader_that_stops_reading_is_exit_0_without_a_message():
+    # `arbiter play | head -1` is done, as `git log | head` is: click's own handling would exit 1 (a
+    # finding), and exit 2 would call it bad input. The reading end is closed before the command
+    # writes, so its first write fails, whatever the timing.
     read, write = os.pipe()
     os.close(read)
     try:
@@ -75,7 +76,16 @@ def test_a_reader_that_stops_reading_is_exit_2_without_a_message():
                               timeout=60, check=False)
     finally:
         os.close(write)
-    assert (proc.returncode, proc.stderr) == (2, "")
+    assert (proc.returncode, proc.stderr) == (0, "")
+
+
+def test_demo_piped_to_head_is_exit_0_without_a_message():
+    # `arbiter demo | head -1`: the reader goes away after the first line, while demo still writes.
+    proc = subprocess.Popen([*ARBITER, "demo"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline().startswith(b"== ")
+    proc.stdout.close()
+    assert proc.wait(timeout=60) == 0
+    assert proc.stderr.read() == b""
 
 
 @pytest.mark.parametrize("args", [[], ["vectors"]])
@@ -182,3 +192,34 @@ def test_ctrl_c_in_report_is_exit_130_with_quiet_workers(tmp_path):
     text = bytes(child.err).decode()
     assert "Traceback" not in text and "KeyboardInterrupt" not in text
     assert text.endswith("\narbiter: interrupted\n") and "report: games" in text
+
+
+def _timeout_options():
+    """(command name, command, option) for every option of every command that takes seconds."""
+    import importlib
+
+    from arbiter.cli.commands import COMMANDS
+
+    found = []
+    for name, (module, attr) in COMMANDS.items():
+        command = getattr(importlib.import_module(f"arbiter.cli.{module}"), attr)
+        found += [(name, command, p) for p in command.params if "timeout" in p.name]
+    return found
+
+
+def test_every_time_limit_is_read_by_the_one_seconds_type():
+    from arbiter.cli.common import Seconds
+
+    found = _timeout_options()
+    assert {name for name, _, _ in found} >= {"advise", "annotate", "check", "solve", "value"}
+    assert [(name, p.name) for name, _, p in found if not isinstance(p.type, Seconds)] == []
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "0", "1e300"])
+@pytest.mark.parametrize("name", ["advise", "annotate", "check", "solve", "value"])
+def test_a_time_limit_that_is_no_limit_is_one_line_of_bad_input(name, value, capsys):
+    (command, option), = [(c, p) for n, c, p in _timeout_options() if n == name]
+    arguments = ["x"] * sum(1 for p in command.params if p.param_type_name == "argument" and p.required)
+    code, stdout, stderr = _run([name, *arguments, option.opts[0], value], capsys)
+    assert (code, stdout) == (2, "")
+    assert stderr.count("\n") == 1 and option.opts[0] in stderr

@@ -113,13 +113,21 @@ def test_a_batch_starts_workers_only_after_solving_here_a_while(tmp_path, monkey
     assert made == ([] if here else [(2, None)])
 
 
-def test_batch_bad_line_exits_2_naming_the_line(tmp_path):
+def test_a_batch_answers_every_good_line_and_names_the_bad_ones(tmp_path):
     batch = tmp_path / "positions.jsonl"
-    batch.write_text(f"{WON}\n{{\"rule\": \"red\"}}\n", encoding="utf-8")
+    over = "red 0 | R7 / Y4 | B2 / V6 out"
+    batch.write_text(f"{WON}\n{{\"rule\": \"red\"}}\n\n{LOST}\n{over}\n", encoding="utf-8")
     result = run("--batch", str(batch), "--json")
-    assert result.exit_code == 2
-    assert "line 2" in result.output and "Traceback" not in result.output
-    assert len(result.output.strip().splitlines()) == 1
+    assert result.exit_code == 1
+    objs = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [o["input_line"] for o in objs] == [1, 2, 4, 5]
+    assert [o.get("winner") for o in objs] == [0, None, 1, None]
+    assert objs[1]["error"].startswith("bad position: ") and "Traceback" not in result.output
+    assert objs[3]["error"] == "the round is over: player 0 won; nothing to solve"
+    assert result.stderr == f"arbiter: {batch}: 2 of 4 lines not solved (lines 2, 5); the others are answered\n"
+    text = run("--batch", str(batch)).stdout.splitlines()
+    assert [line.split(":")[0] for line in text] == ["1", "2", "4", "5"]
+    assert text[1].startswith("2: bad position: ") and text[2].startswith("4: player 1 wins")
 
 
 def test_bad_position_exits_2_with_one_line():
@@ -185,8 +193,8 @@ def test_a_batch_of_two_games_names_the_line(tmp_path):
     batch.write_text(json.dumps(position_to_json(deal(2, 1))) + "\n" + json.dumps(realms.position_to_json(realms.deal(2, 1)))
                      + "\n", encoding="utf-8")
     out = run("--batch", str(batch))
-    assert out.exit_code == 2 and len(out.output.strip().splitlines()) == 1
-    assert "line 2: a Realms (trick-taking) position; a batch holds positions of one game (Red7" in out.output
+    assert out.exit_code == 1 and out.stdout.startswith("1: ") and len(out.stdout.splitlines()) == 2
+    assert "2: a Realms (trick-taking) position; a batch holds positions of one game (Red7" in out.stdout
 
 
 @pytest.mark.parametrize("command", ["show", "moves"])

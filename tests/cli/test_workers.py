@@ -20,6 +20,15 @@ def test_scheduler_without_batch_is_refused():
     assert result.exit_code == 2 and "--scheduler works with --batch" in result.stderr
 
 
+def test_jobs_without_batch_is_refused_as_scheduler_is():
+    # One position is one search here: --jobs would be as silently ignored as --scheduler.
+    for jobs in ("1", "4"):
+        result = CliRunner().invoke(cli, ["solve", POSITION, "--jobs", jobs])
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == "arbiter: --jobs works with --batch (one position is solved here)\n"
+    assert CliRunner().invoke(cli, ["solve", POSITION]).exit_code == 0  # the default number of jobs is no request
+
+
 def test_ctrl_c_is_one_line_and_exit_130(tmp_path, monkeypatch):
     batch = tmp_path / "b.jsonl"
     batch.write_text(POSITION + "\n" + POSITION + "\n")

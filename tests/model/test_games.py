@@ -11,9 +11,10 @@ from arbiter.model.switches import RulesetError
 
 
 def test_every_registered_game_names_its_rule_sources_and_player_counts():
-    assert list(games.GAMES) == ["red7", "realms", "stick-to-colours"]
+    assert list(games.GAMES) == ["red7", "realms", "stick-to-colours", "bridge"]
     for g in games.GAMES.values():
-        assert g.sources and all(s.endswith((".txt", ".md")) for s in g.sources)
+        # bridge ships no rule text: docs/rules-bridge.md cites the Laws of Duplicate Bridge by number
+        assert (g.sources or g.id == "bridge") and all(s.endswith((".txt", ".md")) for s in g.sources)
         assert g.players == tuple(sorted(g.players)) and min(g.players) >= 2
 
 
@@ -25,6 +26,9 @@ def test_every_registered_game_names_its_rule_sources_and_player_counts():
     ("realms 0 | ...", "realms"),
     ("\ufeffstick-to-colours | ...", "stick-to-colours"),
     ("{not json", "red7"),  # the game's own parser reports broken JSON
+    ("bridge strain=NT leader=N | N:...", "bridge"),
+    ("N:AK... QJ... 32... T9...", "bridge"),  # a bare PBN deal
+    ('[Event "?"]\n[Deal "N:AK... QJ... 32... T9..."]', "bridge"),  # a PBN file
 ])
 def test_the_game_of_a_position_text(text, game):
     assert games.game_of_text(text) == game

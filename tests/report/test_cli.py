@@ -1,7 +1,9 @@
 """``arbiter report``: formats, --out, bad input as one line and exit 2."""
 
 import json
+import re
 
+import pytest
 from arbiter.cli import report as command
 from arbiter.cli.main import cli
 from click.testing import CliRunner
@@ -39,6 +41,58 @@ def test_cache_dir_and_no_cache_reach_the_proofs_section(report, monkeypatch, tm
         result = CliRunner().invoke(cli, ["report", "--quiet", "--cache-dir", str(tmp_path), *extra])
         assert result.exit_code == 0, result.output
         assert seen.pop() == (tmp_path, refresh)
+
+
+def _fake_build(stages):
+    """A build that reports ``stages`` [(name, total)] piece by piece and returns a tiny report."""
+    def build(games, seed, progress, **kw):
+        for stage, total in stages:
+            for done in range(1, total + 1):
+                progress(stage, done, total)
+        return {"title": "t"}
+    return build
+
+
+def test_an_estimate_comes_first_and_a_log_gets_one_line_per_stage_as_it_starts(monkeypatch):
+    monkeypatch.setattr(command, "build", _fake_build([("witnesses", 4), ("games", 30), ("proofs", 3)]))
+    monkeypatch.setattr(command, "RENDERERS", {"md": lambda data: "text\n"})
+    result = CliRunner().invoke(cli, ["report", "--games", "2", "--jobs", "2"])  # stderr is no terminal here
+    assert result.exit_code == 0 and result.stdout == "text\n"
+    lines = result.stderr.splitlines()
+    assert "\r" not in result.stderr and len(lines) == 4
+    assert lines[0].startswith("report: Red7 with --games 2: about ") and "of CPU on one core" in lines[0]
+    assert "shared by 2 workers (estimate)" in lines[0]
+    assert [re.sub(r"took \d+ s", "took N s", line) for line in lines[1:]] == [
+        "report: witnesses, 4 to do", "report: games, 30 to do (witnesses took N s)",
+        "report: proofs, 3 to do (games took N s)"]
+
+
+@pytest.mark.parametrize("game", ["red7", "realms", "stick-to-colours"])
+def test_the_estimate_grows_with_the_games_and_counts_the_proofs_when_asked(game):
+    from arbiter.report.build import COSTS
+
+    cost = COSTS[game]
+    assert 0 < cost.seconds(1, proofs=False) < cost.seconds(10, proofs=False) < cost.seconds(10, proofs=True)
+    assert "to prove the theorems unless an earlier run cached them" in command.estimate(game, 10, 1, False)
+    assert "to prove" not in command.estimate(game, 10, 1, True)
+
+
+def test_a_terminal_gets_one_line_rewritten_in_place(monkeypatch):
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr("sys.stderr", screen)
+    progress = command.Progress()
+    for done in (1, 2):
+        progress("games", done, 2)
+    progress("proofs", 1, 3)
+    progress.end_line()
+    assert screen.getvalue() == ("\rreport: games 1/2\033[K\rreport: games 2/2\033[K\n"
+                                 "\rreport: proofs 1/3\033[K\n")
 
 
 def test_from_renders_a_json_report_without_building(report, monkeypatch, tmp_path):

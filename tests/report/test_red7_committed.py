@@ -38,8 +38,8 @@ def test_the_pages_are_the_committed_json_rendered(committed):
     for fmt, render in (("md", to_markdown), ("html", to_html), ("json", to_json)):
         page = (DOCS / f"red7.{fmt}").read_text(encoding="utf-8")
         assert _z3(page) == _z3(render(committed)), (
-            f"docs/clarifications/red7.{fmt} is stale: run `{committed['command']} --quiet --format {fmt} "
-            f"--out docs/clarifications/red7.{fmt}`")
+            f"docs/clarifications/red7.{fmt} is stale: run `arbiter report --from docs/clarifications/red7.json "
+            f"--format {fmt} --out docs/clarifications/red7.{fmt}`")
 
 
 def test_the_edition_was_played_at_200_games_per_setting(committed):

@@ -48,7 +48,7 @@ def test_theorem_json_keeps_stable_fields_and_flags_surprises():
 def test_section_is_proved_once_then_read_from_the_cache(tmp_path, monkeypatch):
     calls = []
 
-    def compute(progress=None):
+    def compute(progress=None, jobs=1):
         calls.append(1)
         return SECTION
 
@@ -73,3 +73,13 @@ def test_proofs_section_renders_in_markdown_and_html(report):
     section = doc.find(".//section[@id='proofs']")
     assert len(section.findall(".//details/table")) == 2, "the theorem tables fold away in a <details>"
     assert "not as expected" in "".join(section.itertext())
+
+
+def test_the_section_proved_on_workers_is_the_section_proved_here():
+    # Stick to Colours' catalogue, the quickest: each theorem alone on one of two workers, in order.
+    from arbiter.proofs.stick_to_colours import theorems as stick
+
+    seen = []
+    parallel = proved.prove(stick.run_catalogue, lambda done, total: seen.append((done, total)), jobs=2)
+    assert parallel == proved.prove(stick.run_catalogue)
+    assert seen == [(k, len(stick.select())) for k in range(1, len(stick.select()) + 1)]

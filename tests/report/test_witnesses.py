@@ -68,7 +68,7 @@ def test_numbers_are_kept_and_never_reused():
 
 def test_changelog_lists_what_edition_3_did():
     log = RED7.changelog()
-    assert {a["id"] for a in log["added"]} == {"action7-deck-place"}
+    assert {a["id"] for a in log["added"]} == {"action7-deck-place", "indigo-wrap"}
     assert {c["id"] for c in log["changed"]} >= {"losing-discard", "action7-advanced-draw", "action-mode",
                                                   "winning-two-senses", "fr-advanced-scoring", "action-if-you-can",
                                                   "fr-during-turn", "fr-becomes-winner", "action1-only-card"}

@@ -25,7 +25,7 @@ def test_hello_names_the_protocol_and_ops():
     hello = handle({"id": 1, "op": "hello"})
     assert {k: hello[k] for k in ("id", "protocol", "game", "ops")} == {"id": 1, "protocol": PROTOCOL, "game": "red7",
                                                                         "ops": list(OPS)}
-    assert set(OPS) == {"hello", "leader", "qualifying", "legal_moves", "apply"}
+    assert set(OPS) == {"hello", "leader", "qualifying", "legal_moves", "legal_steps", "apply"}
 
 
 def test_hello_declares_every_preset_switch_value_and_player_count_it_serves():

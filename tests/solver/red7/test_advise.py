@@ -57,7 +57,7 @@ def brute_force(text: str) -> dict[str, tuple[int, int]]:
             n += 1
             here: dict[str, bool] = {}
             for move, child in successors(deal):
-                d = decision(str(move))
+                d = decision(str(move), deal.ruleset)
                 here[d] = here.get(d, False) or reference.value(child, me) > 0
             for d, w in here.items():
                 wins[d] = wins.get(d, 0) + w
@@ -77,7 +77,7 @@ def test_exact_equals_brute_force_over_the_reference_solver(text):
 def test_a_draw_ends_the_decision():
     advice = advise(SMALL[2], exact=True)
     drawn = [m for m in advice.moves if m.continues]
-    assert [m.move for m in drawn] == ["play O3 draw"]
+    assert [m.move for m in drawn] == ["play O3 draw ..."]
     assert advice.share("play O3 draw discard B2") is drawn[0]
 
 
@@ -198,7 +198,7 @@ def test_every_preset_and_player_count(players, preset):
     view = view_of(pos)
     advice = advise(view, samples=6, seed=1, timeout=60)
     assert advice.complete and advice.deals >= 1
-    assert {m.move for m in advice.moves} >= {decision(str(m)) for m, _ in successors(pos)}
+    assert {m.move for m in advice.moves} >= {decision(str(m), pos.ruleset) for m, _ in successors(pos)}
     assert all(0 <= m.win_share <= 1 for m in advice.moves)
 
 

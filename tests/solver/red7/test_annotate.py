@@ -60,7 +60,7 @@ def test_reads_a_whole_advanced_match_log():
     ('{"position": "red 0 | R7 / Y4 | B2 / V6", "turns": ["play B2"]}', "round 1 turn 1: 'play B2' is not a legal"),
     ('{"position": "red 0 | R7 / Y4 | R7 / V6", "turns": []}', "round 1: bad position: players[1].hand"),
     ('{"position": "red 0 | R7 / Y4 | B2 / V6", "turns": "play R7"}', "turns must be a list"),
-    ("red 0 | R7 / Y4 | B2 / V6\nplay R7\nplay X9", "turn 2: unknown card 'x9'"),
+    ("red 0 | R7 / Y4 | B2 / V6\nplay R7\nplay X9", "turn 2: unknown card 'X9'"),
 ])
 def test_bad_records_name_the_place(text, words):
     with pytest.raises(GameError, match=None) as e:

@@ -95,9 +95,13 @@ def cached_value(pos, player):
     return reference.value(pos, player)
 
 
-@pytest.mark.parametrize("players, ruleset", [(2, BASIC), (2, ADVANCED_ACTIONS), (3, BASIC)], ids=str)
-def test_dead_cards_are_in_no_winning_line(players, ruleset):
-    @given(small_positions(players, ruleset, max_hand=3 if players == 2 else 2))
+# Hands of 3 under Advanced+Actions made the brute force of some draws take seconds (64 s of CPU
+# for the default profile's 60 examples): two cards a hand still play lines of several turns with
+# actions and draws (0.3 s; 1.2 s for ci's 300).
+@pytest.mark.parametrize("players, ruleset, max_hand", [(2, BASIC, 3), (2, ADVANCED_ACTIONS, 2), (3, BASIC, 2)],
+                         ids=str)
+def test_dead_cards_are_in_no_winning_line(players, ruleset, max_hand):
+    @given(small_positions(players, ruleset, max_hand=max_hand))
     def check(pos):
         result = solve(pos)
         hand = pos.hands[pos.to_move]
