@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from arbiter.model.stick_to_colours import DEFAULT, Ruleset, cards
@@ -25,6 +26,7 @@ from .play import Path, jokers_in_play, play, play_from, winners
 
 PLAYER_COUNTS = (2, 3, 4)
 CHUNK = 10  # games per piece of the sample
+WITNESS_GAMES = 20  # games per setting searched for the smallest example
 END_SEARCH = 300  # further games searched for an example of a point read at the end that the sample missed
 
 
@@ -137,20 +139,30 @@ PLUG = StickPlug()
 
 def candidates(entry: Entry, seed: int) -> dict[str, Any] | None:
     """The entry's smallest witness candidate among the first WITNESS_GAMES games of each setting of
-    the sample (played again here, whatever the sample's size: the sample keeps counts, not games)."""
+    the sample (played again here, whatever the sample's size: the sample keeps counts, not games).
+    A game whose candidates could not be smaller than the best so far is not searched (its player
+    count is larger, where that comes first) or searched only for those that could (``_candidate``'s ``bound``)."""
     best = None
     for n in players_of(entry):
-        setting = sample.Setting(f"{n}", f"{n} players", (n,))
+        if w.HOW[entry.switch] != w.SCORE and best is not None and best["key"][0] < n:  # its keys start with n
+            break
         for g in range(WITNESS_GAMES):
-            gs = sample.game_seed(seed, setting, g)
-            path = play(n, gs, DEFAULT)
-            cand = _candidate(entry, path, n, g)
+            gs = witness_seed(seed, n, g)
+            cand = _candidate(entry, witness_game(n, gs), n, g, None if best is None else best["key"])
             if cand is not None and (best is None or cand["key"] < best["key"]):
                 best = {**cand, "seed": gs}
     return best
 
 
-WITNESS_GAMES = 20  # games per setting searched for the smallest example
+def witness_seed(seed: int, players: int, game: int) -> int:
+    """The seed of the sample's ``game``-th game of ``players`` players."""
+    return sample.game_seed(seed, sample.Setting(f"{players}", f"{players} players", (players,)), game)
+
+
+@lru_cache(maxsize=4 * WITNESS_GAMES * len(PLAYER_COUNTS))
+def witness_game(players: int, seed: int) -> Path:
+    """``play(players, seed, DEFAULT)``, played once for every entry's witness search (not to be changed)."""
+    return play(players, seed, DEFAULT)
 
 
 def smallest_one_colour(entry: Entry) -> dict[str, Any] | None:
@@ -165,7 +177,10 @@ def smallest_one_colour(entry: Entry) -> dict[str, Any] | None:
     return None if best is None else {"collection": best[1]}
 
 
-def _candidate(entry: Entry, path: Path, players: int, g: int) -> dict[str, Any] | None:
+def _candidate(entry: Entry, path: Path, players: int, g: int, bound: tuple | None = None) -> dict[str, Any] | None:
+    """The game's smallest candidate; for a decision, among the positions up to the first where the
+    readings differ and those after it with no deck left. Once one is found, a position whose key is
+    not below ``bound`` (the best of earlier games) is not compared: it could not be chosen."""
     how = w.HOW[entry.switch]
     rules = rulesets(entry)
     end = path[-1][1]
@@ -177,10 +192,12 @@ def _candidate(entry: Entry, path: Path, players: int, g: int) -> dict[str, Any]
                 continue
             if not w.relevant(entry.switch, pos):
                 continue
+            key = (*_size(pos, players, k), g)
+            if found is not None and (key >= found["key"] or (bound is not None and key >= bound)):
+                continue  # comparing the readings here (the costly part) could not give a smaller candidate
             kind = w.move_difference(pos, rules)
             if kind is None:
                 continue
-            key = (*_size(pos, players, k), g)
             if found is None or key < found["key"]:
                 found = {"key": key, "kind": kind, "players": players, "game": g,
                          "turns": [t for t, _ in path[1:k + 1]], "position": position_to_json(pos)}
