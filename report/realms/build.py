@@ -74,17 +74,20 @@ def headline(entry: Entry, stories: list[dict[str, Any]], freq: dict[str, Any] |
     return claims.headline(stories, narrate.SAY, otherwise)
 
 
-def proofs_appendix(p: dict[str, Any]) -> dict[str, Any]:
-    return appendix("Realms theorems", theorems.INTRO, p)
+def proofs_appendix(p: dict[str, Any], only: str | None = None) -> dict[str, Any]:
+    intro = theorems.INTRO + ("" if only is None else theorems.only_note(only))
+    return appendix("Realms theorems", intro, p)
 
 
 def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[Entry, ...] = CATALOGUE.entries,
           progress: Callable[[str, int, int], None] | None = None, cache: Cache | None = None,
           refresh: bool = False, jobs: int = 1, pieces: Pieces | None = None,
-          proofs: bool = True) -> dict[str, Any]:
+          proofs: bool = True, theorems_only: str | None = None) -> dict[str, Any]:
     """The whole report. ``progress(stage, done, total)`` is called as work advances; ``jobs``
     worker processes search witnesses and play the games (or ``pieces`` plays them); the proofs
-    appendix (``proofs``) is read from ``cache`` when there, unless ``refresh``."""
+    appendix (``proofs``) is read from ``cache`` when there, unless ``refresh``. ``theorems_only``
+    (an id prefix) narrows the appendix to those theorems, for a quick build (the report says so,
+    and names the call that built it: no command line does)."""
     runner = pieces or local(jobs)
     found = find_all(entries, seed, runner, None if progress is None else lambda k, n: progress("witnesses", k, n))
     playing = [e for e in entries if e.plays]
@@ -104,14 +107,15 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
     appendices = []
     if proofs:
         section = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh,
-                                   jobs=jobs)
-        appendices.append(proofs_appendix(section))
+                                   jobs=jobs, only=theorems_only)
+        appendices.append(proofs_appendix(section, theorems_only))
     numbers = {e.id: e.number for e in entries}
     appendices += [glossary.appendix(GLOSSARY, GLOSSARY_INTRO),
                    trace.appendix("Traceability: every sentence of the rule text", TRACE_INTRO, TRACES, LABELS, numbers)]
     return {
         **CATALOGUE.header(),
-        "command": f"arbiter report --game realms --games {games} --seed {seed}",
+        "command": (f"arbiter report --game realms --games {games} --seed {seed}" if theorems_only is None else
+                    f"arbiter.report.realms.build.build({games}, {seed}, theorems_only={theorems_only!r})"),
         "games": games,
         "seed": seed,
         "sources": [{"name": k, "description": v, "paraphrase": False} for k, v in CATALOGUE.sources.items()],

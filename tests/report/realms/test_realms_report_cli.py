@@ -51,3 +51,20 @@ def test_realms_tiles_are_named_and_json_and_markdown_carry_every_entry(realms_r
     for e in data["entries"]:
         assert f"## {e['number']}. {e['title']}" in md
     assert "> FR:" not in md  # one English text: no French wording line
+
+
+REALMS_QUICK_THEOREMS = "realms/examples"  # as tests/report/conftest.py builds the quick report
+
+
+def test_a_narrowed_appendix_holds_those_theorems_and_says_so(realms_report):
+    """The quick build proves only the theorems under REALMS_QUICK_THEOREMS: its appendix lists exactly
+    those, in catalogue order, its intro says it is not the whole catalogue, and the report names the
+    call that built it rather than a command line (which proves the whole catalogue)."""
+    from arbiter.proofs.realms import theorems as T
+
+    proofs = next(a for a in realms_report["appendices"] if a["id"] == "proofs")
+    assert [row[0] for row in proofs["tables"][0]["rows"]] == [t.id for t in T.select(REALMS_QUICK_THEOREMS)]
+    assert len(T.select(REALMS_QUICK_THEOREMS)) < len(T.select())
+    assert f"only the catalogue's theorems under `{REALMS_QUICK_THEOREMS}`" in proofs["intro"]
+    assert realms_report["command"].startswith("arbiter.report.realms.build.build(")
+    assert repr(REALMS_QUICK_THEOREMS) in realms_report["command"]
