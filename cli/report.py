@@ -65,9 +65,9 @@ def estimate(game: str, games: int, jobs: int, refresh: bool) -> str:
 @click.option("--out", "out", metavar="FILE", default=None,
               help="Write to FILE instead of stdout (checked before any work).")
 @click.option("--games", type=count(MAX_GAMES), default=None,
-              help=("Seeded games per setting for the frequencies: Red7 (default 200, the committed edition) rounds "
-                    "per rule set and player count, and whole Advanced games per player count; Realms and Stick to "
-                    "Colours (default 10) whole games per player count. What it will cost is estimated on stderr "
+              help=("Seeded games per setting for the frequencies (default 200 for every game, the committed "
+                    "editions): Red7 rounds per rule set and player count, and whole Advanced games per player count; "
+                    "Realms and Stick to Colours whole games per setting. What it will cost is estimated on stderr "
                     "before the work starts."))
 @click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every search and game.")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,

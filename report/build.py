@@ -33,8 +33,8 @@ class Cost:
         return self.fixed + self.per_games * games + (self.proofs if proofs else 0.0)
 
 
-COSTS: dict[str, Cost] = {"red7": Cost(120.0, 1.5, 70.0), "realms": Cost(2.0, 1.2, 46.0),
-                          "stick-to-colours": Cost(12.0, 6.0, 15.0)}
+COSTS: dict[str, Cost] = {"red7": Cost(120.0, 1.5, 70.0), "realms": Cost(2.0, 4.8, 46.0),
+                          "stick-to-colours": Cost(12.0, 3.4, 15.0)}
 
 
 def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, game: str = "red7", **options: Any) -> dict[str, Any]:

@@ -41,17 +41,18 @@ def theorem_table(theorems: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def prove(run_catalogue: Callable[..., list[Any]],
-          progress: Callable[[int, int], None] | None = None, jobs: int = 1) -> dict[str, Any]:
-    """A game's section: every theorem ``run_catalogue(each=...)`` runs (``arbiter prove``'s catalogue),
-    as ``theorem_json``; ``progress(done, total)`` after each theorem. With ``jobs`` above 1 the
+          progress: Callable[[int, int], None] | None = None, jobs: int = 1, only: str | None = None) -> dict[str, Any]:
+    """A game's section: every theorem ``run_catalogue(only, each=...)`` runs (``arbiter prove``'s catalogue,
+    or its theorems under the id prefix ``only``), as ``theorem_json``; ``progress(done, total)`` after
+    each theorem. With ``jobs`` above 1 the
     theorems are proved in that many worker processes, each alone (``run_catalogue(only=id)``, from
     the module that defines it, whose ``select`` lists them): the same section, in the same order."""
     if jobs <= 1:
         results = [r.to_json() for r in run_catalogue(
-            each=None if progress is None else lambda r, done, total: progress(done, total))]
+            only, each=None if progress is None else lambda r, done, total: progress(done, total))]
     else:
         module = run_catalogue.__module__
-        ids = [t.id for t in importlib.import_module(module).select()]
+        ids = [t.id for t in importlib.import_module(module).select(only)]
         results = []
         for result in local(jobs).map(_prove_one, [(module, i) for i in ids]):
             results.append(result)
@@ -102,6 +103,8 @@ def cached(name: str, compute: Callable[[Callable[[int, int], None] | None], dic
 
 def catalogue_section(name: str, run_catalogue: Callable[..., list[Any]], cache: Cache | None = None,
                       progress: Callable[[int, int], None] | None = None, refresh: bool = False,
-                      jobs: int = 1) -> dict[str, Any]:
-    """``prove(run_catalogue)`` cached under ``name``: a game's whole proofs section (``jobs`` processes)."""
-    return cached(name, lambda step: prove(run_catalogue, step, jobs), cache, progress, refresh)
+                      jobs: int = 1, only: str | None = None) -> dict[str, Any]:
+    """``prove(run_catalogue)`` cached under ``name``: a game's whole proofs section (``jobs`` processes),
+    or only its theorems under the id prefix ``only`` (cached under a name of their own)."""
+    return cached(name if only is None else f"{name}-only-{only}", lambda step: prove(run_catalogue, step, jobs, only),
+                  cache, progress, refresh)

@@ -19,7 +19,8 @@ from ..plugin import Capabilities, Difference
 
 GAME = "realms"
 SEED = 20261201
-FOLLOW_SWITCHES = ("follow_colour", "match_follow", "specials_follow", "troll_bullets", "realm_follow")
+FOLLOW_SWITCHES = ("follow_colour", "match_follow", "specials_follow", "troll_bullets", "realm_follow", "purple_follows",
+                   "special_lead", "nominated_links")
 
 EXAMPLES = [["R5", "B5"], ["YDr", "GDr"], ["YDr", "RDr", "R5", "B5"]]
 EDGES: list[tuple[str, list[str], str]] = [
@@ -40,6 +41,13 @@ EDGES: list[tuple[str, list[str], str]] = [
     ("later-match-beats-earlier", ["R5", "B5", "Y5"], "Timing Rule: the last valid colour match wins"),
     ("match-of-the-ruling-colour", ["R9", "B7", "R7"], "Override: a match that does not shift the colour"),
     ("match-below-ruling-troll", ["R5", "B5", "BTr", "R9"], "Match Rank Nuance: a matched Number below a Troll"),
+    ("match-after-the-warlock", ["R5", "WLK", "B5"], "Timing Rule: a later valid match against a Special"),
+    ("purple-after-a-cyclone", ["R5", "P4", "CYC=blue"], "Purple: the highest number of the ruling colour at resolution"),
+    ("purple-level-with-a-number", ["P3=red", "R3"], "Purple numbers sit in normal numeric rank"),
+    ("tree-led-then-two-colours", ["TRE", "B5", "R9"], "Lead: that card's colour sets the ruling colour"),
+    ("matched-sorcerer-left-behind", ["Y1", "BSo", "YSo", "R1"], "Match Rank Nuance: a matched picture"),
+    ("giant-after-a-nomination", ["P2=red", "GNT", "R9"], "Realm links are ignored for Purple nominations"),
+    ("realm-of-the-partner-colour", ["Y2", "YDr", "RRe"], "Realm cards are the highest picture within their realm"),
 ]
 BAD = [
     ("unknown-card", {"op": "trick", "ruling": "red", "cards": ["R5", "Q5"]}),

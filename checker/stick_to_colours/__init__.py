@@ -44,11 +44,19 @@ SCORE_CASES: tuple[tuple[str, str, dict[str, Any], str], ...] = (
     ("gap-breaks-run", "R1 R2 R4 R5", {}, "runs have consecutive values"),
     ("two-copies-not-a-run", "B5 B5 B6 B6", {}, "a run holds each value once"),
     ("empty", "", {}, "no cards, no points"),
-    ("full-colour", "R1 R2 R3 R4 R5 R6 R7 R8 R9 RJ", {}, "one run of 10 with the joker"),
+    ("copies-two-value-sets", "R5 R5 B5 G5", {"value_copies": "every_set"},
+     "6 points: two value sets, one per copy of the Red 5"),
+    ("joker-second-7", "R7 RJ B7 G7", {"value_copies": "every_set"},
+     "12 points: the joker a second Red 7, two value sets of 7s"),
+    ("joker-second-7-within-deck", "R7 RJ B7 G7", {"value_copies": "every_set", "joker_copies": "within_deck"},
+     "6 points: the deck has one Red 7, so the joker cannot be another"),
+    ("full-colour", "R1 R2 R3 R4 R5 R6 R7 R8 R9 RJ", {},
+     "10 points: three runs, 3 + 4 + 3, the joker a second 3 (one run of 1-9 scores 9)"),
 )
 # a collection on which each scoring switch value changes the points
 SWITCH_WITNESSES = {"runs": "R1 R2 R4 R5", "sharing": "R1 B1 G1 R2 R3 R3 R4 R5", "joker_values": "RJ BJ GJ",
-                    "run_split": "R1 R2 R3 R3 R4 R5"}
+                    "run_split": "R1 R2 R3 R3 R4 R5", "value_copies": "R5 R5 B5 G5",
+                    "joker_copies": "R1 R1 R2 R2 R3 R3 R4 R4 R5 R5 R6 R6 R7 R8 R9 RJ"}
 AUCTION_RULESETS = ("default", "default,bid=count", "default,raise_by=one", "default,pass_final=false",
                     "default,who_bids=anyone", "default,two_player=no_bot", "default,market_clear=cumulative")
 RULE_OF_OP = {"score": "scoring", "legal_moves": "auction choices", "apply": "auction effects"}

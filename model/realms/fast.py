@@ -51,12 +51,19 @@ Resolver = Callable[[int, Sequence[Card], Sequence[int | None]], tuple[int | Non
 def resolver(ruleset: Ruleset) -> Resolver:
     """``resolve(ruling, cards, choices) -> (winner, ruling after, leads_next)`` for ``ruleset``."""
     keys = _keys(ruleset.purple_match == "number", ruleset.realm_shadow == "linked")
-    purple_rules = ruleset.purple_colour == "ruling"
+    purple_none = ruleset.purple_colour == "none"
+    purple_final = ruleset.purple_colour == "resolution"
     mode = ruleset.resolution
     yield_to_match = ruleset.special_vs_match == "phoenix_only"
+    timed = ruleset.special_vs_match == "timed"
     sufficient = ruleset.purple_wins == "if"
     fallback = ruleset.no_winner == "lead_colour"
     shift_only = ruleset.colour_match == "shift"
+    first_colour = ruleset.special_lead == "first_colour"
+    keep_nominated = ruleset.nominated_links == "ignored"
+    tie = ruleset.number_tie
+    matched_pictures = ruleset.nuance_pictures == "below_own"
+    realm = ruleset.realm_rank == "realm"
 
     def resolve(ruling: int, cards: Sequence[Card], choices: Sequence[int | None]) -> tuple[int | None, int, int | None]:
         n = len(cards)
@@ -68,53 +75,74 @@ def resolver(ruleset: Ruleset) -> Resolver:
         any_match = False
         phoenix = giant = warlock = cyclone = -1
         last_match = -1
+        unset = nominated = False
         for i in range(n):
             c = cards[i]
             if PURPLE[c]:
-                col = choices[i] if i == 0 else (ruling if purple_rules else -1)
+                col = choices[i] if i == 0 else (-1 if purple_none else ruling)
             else:
                 col = COLOUR[c]
             if i == 0:
                 if col >= 0:
                     ruling = col
-            elif keys[c] & seen and not (shift_only and (col < 0 or col == ruling)):
-                matched[i] = any_match = True
-                last_match = i
-                if col >= 0:
-                    ruling = col
+                nominated = PURPLE[c]
+                unset = first_colour and col < 0
+            else:
+                new = ruling
+                if keys[c] & seen and not (shift_only and (col < 0 or col == ruling)):
+                    matched[i] = any_match = True
+                    last_match = i
+                    if col >= 0:
+                        new = col
+                if unset and COLOUR[c] >= 0:
+                    new, unset = col, False
+                if new != ruling:
+                    nominated = False
+                ruling = new
             seen |= keys[c]
             colours[i] = col
             if c >= PHOENIX and not PURPLE[c]:
                 if c == GIANT:
-                    ruling ^= 1
+                    if not (keep_nominated and nominated):
+                        ruling ^= 1
+                        nominated = False
+                    unset = False
                     giant = i
                 elif c == CYCLONE:
                     ruling = choices[i]
+                    nominated = unset = False
                     cyclone = i
                 elif c == PHOENIX:
                     phoenix = i
                 elif c == WARLOCK:
                     warlock = i
+        if purple_final:
+            for i in range(1, n):
+                if PURPLE[cards[i]]:
+                    colours[i] = ruling
         w = -1
         if phoenix >= 0:
             w = phoenix
-        elif giant >= 0 and not (yield_to_match and any_match):
+        elif giant >= 0 and not (yield_to_match and any_match) and not (timed and last_match > giant):
             w = giant
-        elif warlock >= 0 and not (yield_to_match and any_match):
+        elif warlock >= 0 and not (yield_to_match and any_match) and not (timed and last_match > warlock):
             w = warlock
-        if w < 0 and sufficient:
-            best_n, best_i = 0, -1
-            for i in range(n):
-                if colours[i] == ruling and NUMBER[cards[i]] > best_n:
-                    best_n, best_i = NUMBER[cards[i]], i
-            if best_i >= 0 and PURPLE[cards[best_i]]:
-                w = best_i
         if w < 0 and mode == "timing" and last_match >= 0:
             w = last_match
+        if w < 0 and sufficient:
+            best_n, best_i, level = 0, -1, 0
+            for i in range(n):
+                if colours[i] == ruling and NUMBER[cards[i]]:
+                    if NUMBER[cards[i]] > best_n:
+                        best_n, best_i, level = NUMBER[cards[i]], i, 1
+                    elif NUMBER[cards[i]] == best_n:
+                        level += 1
+            if best_i >= 0 and level == 1 and PURPLE[cards[best_i]]:
+                w = best_i
         if w < 0:
-            w = _highest(cards, colours, matched, ruling, mode == "nuance", n)
+            w = _highest(cards, colours, matched, ruling, mode == "nuance", matched_pictures, tie, realm, n)
         if w < 0 and fallback and colours[0] >= 0:
-            w = _highest(cards, colours, matched, colours[0], False, n)
+            w = _highest(cards, colours, matched, colours[0], False, matched_pictures, tie, realm, n)
         winner = w if w >= 0 else None
         lead = cyclone if cyclone >= 0 else (max(w, 0))
         return winner, ruling, lead
@@ -123,27 +151,32 @@ def resolver(ruleset: Ruleset) -> Resolver:
 
 
 def _highest(cards: Sequence[Card], colours: list[int], matched: list[bool], ruling: int, nuance: bool,
-             n: int) -> int:
+             matched_pictures: bool, tie: str, realm: bool, n: int) -> int:
     best, best_i = -1, -1
     for i in range(n):
         c = cards[i]
         if c == CYCLONE or c == TREE:
             continue
         v = -1
-        if colours[i] == ruling and RANK[c]:
-            v = RANK[c] * 10 + 5 if PICTURE[c] >= 0 else RANK[c]
-            tie = 63 - i  # on a ruling rung the earlier card keeps the trick
-        if nuance and matched[i]:
+        # with realm, a Realm card of the ruling colour's partner stands with the ruling Realm
+        if RANK[c] and (colours[i] == ruling or (realm and PICTURE[c] == 0 and colours[i] == ruling ^ 1)):
+            if PICTURE[c] >= 0:
+                v, order = RANK[c] * 10 + 5, 63 - i  # on a ruling rung the earlier card keeps the trick
+            else:
+                v = RANK[c]  # a number: ties only between a Purple and a coloured card (number_tie)
+                order = i if tie == "later" else 63 - i
+                if tie == "coloured" and not PURPLE[c]:
+                    order += 64
+        if nuance and matched[i] and (PICTURE[c] < 0 or matched_pictures or PICTURE[c] == 1):
             mv = (RANK[c] * 10 if PICTURE[c] >= 0 else MATCHED_NUMBER)
             if mv > v:
-                v, tie = mv, i  # on a matched rung the later card wins (Timing Rule)
+                v, order = mv, i  # on a matched rung the later card wins (Timing Rule)
         if v < 0:
             continue
-        key = v * 64 + tie
+        key = v * 128 + order
         if key > best:
             best, best_i = key, i
     return best_i
-
 
 def resolve(ruleset: Ruleset, ruling: int, cards: Sequence[Card],
             choices: Sequence[int | None] | None = None) -> tuple[int | None, int, int | None]:

@@ -29,6 +29,9 @@ _NOT_FOLLOW = "If not, they may play any other card, including Specials or Purpl
 _TROLL = ("When played, discard one card from your hand, then choose a player at random and take one random card "
           "from their hand (without looking).")
 _LEAD = "That card’s colour sets the ruling colour for this trick (unless later overridden)."
+_GIANT = ("⛰ Giant → Second to Phoenix. When played, instantly flips the ruling colour within its realm: Red ↔ Yellow, "
+          "Blue ↔ Green.")
+_REALM_LINKS = "Realm links are ignored for Purple nominations: Red ≠ Yellow, Blue ≠ Green."
 _TIMING_ORDER = "Colour matches win in time order: a later valid match outranks earlier plays (even Dragons)."
 
 SWITCH_INFO: tuple[Switch, ...] = (
@@ -41,21 +44,46 @@ SWITCH_INFO: tuple[Switch, ...] = (
            "current winner, last in time order), or only a card that shifts the ruling colour?",
            ((SOURCE, _OVERRIDE), (SOURCE, _CURRENT_WINNER), (SOURCE, _TIMING_ORDER), (SOURCE, _TIMING),
             (SOURCE, "Apply Colour Match shifts and timing."), (SOURCE, "A Colour Match shifts the ruling colour."))),
-    Switch("special_vs_match", ("specials", "phoenix_only"),
-           "Do the Giant and the Warlock beat a colour match, or only the Phoenix?",
+    Switch("special_vs_match", ("specials", "phoenix_only", "timed"),
+           "Do the Giant and the Warlock beat a colour match, only the Phoenix, or a Giant or Warlock only the "
+           "matches played before it?",
            ((SOURCE, _TIMING), (SOURCE, _WON_BY), (SOURCE, "Phoenix → Supreme. No card defeats it."),
+            (SOURCE, _TIMING_ORDER),
             (SOURCE, "Apply Colour Match shifts and timing."),
             (SOURCE, "Apply Wild dominance (Phoenix > Giant > Warlock). Cyclone/Tree cannot win."))),
     Switch("purple_match", ("number", "never"),
            "Does a Purple wild match a number card of its value (and the other way round)?",
            ((SOURCE, _OVERRIDE), (SOURCE, _PURPLE_RANK), (SOURCE, _PURPLE_WINS))),
-    Switch("purple_colour", ("ruling", "none"),
-           "What colour is a Purple that does not lead: the ruling colour's number, or no colour?",
+    Switch("purple_colour", ("ruling", "none", "resolution"),
+           "What colour is a Purple that does not lead: the ruling colour's number when it is played, no colour, "
+           "or the ruling colour at resolution?",
            ((SOURCE, _PURPLE_LEAD), (SOURCE, _PURPLE_RANK), (SOURCE, _PURPLE_WINS))),
     Switch("purple_wins", ("only_if", "if"),
            "Is the Purple's 'wins only if' a restriction, or does being the highest number suffice to win?",
            ((SOURCE, _PURPLE_WINS),
             (SOURCE, "Purple Wilds ignore Realm links and only win if highest number or last valid colour match."))),
+    Switch("number_tie", ("coloured", "earlier", "later"),
+           "A Purple and a coloured card of the same number and colour, neither a colour match: which ranks "
+           "higher (the coloured card, the earlier or the later)?",
+           ((SOURCE, _PURPLE_RANK), (SOURCE, _PURPLE_WINS), (SOURCE, _HIERARCHY))),
+    Switch("special_lead", ("marker", "first_colour"),
+           "When a Special without a colour effect leads, does the marker keep its colour, or does the first "
+           "coloured card set the ruling colour as a lead would?",
+           ((SOURCE, _LEAD), (SOURCE, "The lead sets a colour."), (SOURCE, "Specials sit outside normal rank order."),
+            (SOURCE, _FOLLOW))),
+    Switch("nuance_pictures", ("below_own", "normal"),
+           "Under the Match Rank Nuance, where does a matched Realm, Sorcerer, Guard or Troll rank: just below the "
+           "same picture of the ruling colour (as the Dragon), or by its normal rank?",
+           ((SOURCE, _NUANCE_NUMBER), (SOURCE, _NUANCE_DRAGON))),
+    Switch("nominated_links", ("apply", "ignored"),
+           "While the marker shows the colour a leading Purple nominated, do Realm links still apply (the Giant "
+           "flips it, a realm partner follows it) or are they ignored?",
+           ((SOURCE, _REALM_LINKS), (SOURCE, _GIANT), (SOURCE, _PURPLE_LEAD))),
+    Switch("realm_rank", ("colour", "realm"),
+           "Is a Realm card the highest picture of its own colour only, or of both colours of its realm (a Red Realm "
+           "above the Yellow pictures when yellow rules)?",
+           ((SOURCE, "Realm cards are the highest picture rank within their realm."),
+            (SOURCE, "Colours pair into Realms."), (SOURCE, "Normal Rank Order (within a colour)"))),
     Switch("realm_shadow", ("type", "linked"),
            "Does a Realm card match every other Realm card, or only the one of its own realm (Sun or Moon)?",
            ((SOURCE, "Realm Shadow only compares Realm vs. Realm (Sun/Moon), not other ranks."),
@@ -73,6 +101,10 @@ SWITCH_INFO: tuple[Switch, ...] = (
            "May a Special be played by a player who could follow colour?",
            ((SOURCE, _NOT_FOLLOW), (SOURCE, "Specials sit outside normal rank order."),
             (SOURCE, "Cannot follow? You may play anything, but remember Cyclone and Tree cannot win."))),
+    Switch("purple_follows", ("no", "yes"),
+           "Does holding a Purple count as able to follow (so a player with no card of the colour but a Purple "
+           "must play the Purple)?",
+           ((SOURCE, _FOLLOW), (SOURCE, _NOT_FOLLOW), (SOURCE, _PURPLE_LEAD), (SOURCE, _PURPLE_RANK))),
     Switch("troll_bullets", ("purple", "troll"),
            "Which card does 'May follow any colour' (under the Troll heading) describe?",
            ((SOURCE, "May follow any colour."),
@@ -80,7 +112,7 @@ SWITCH_INFO: tuple[Switch, ...] = (
     Switch("realm_follow", ("colour", "realm"),
            "Does a card of the ruling colour's realm partner follow (Red with Yellow, Blue with Green)?",
            ((SOURCE, "Colours pair into Realms."),
-            (SOURCE, "Realm links are ignored for Purple nominations: Red ≠ Yellow, Blue ≠ Green."), (SOURCE, _FOLLOW))),
+            (SOURCE, _REALM_LINKS), (SOURCE, _FOLLOW))),
     Switch("first_lead", ("left_of_dealer", "dealer"),
            "Who leads the first trick of a round, when no trick has been won?",
            ((SOURCE, "The winner of the previous trick leads and may play any card."),
@@ -106,7 +138,8 @@ INFO: dict[str, Switch] = {s.name: s for s in SWITCH_INFO}
 
 # The switches that change who wins a trick or the marker after it (the rest change what may be played).
 TRICK_SWITCHES = ("resolution", "colour_match", "special_vs_match", "purple_match", "purple_colour", "purple_wins",
-                  "realm_shadow", "no_winner")
+                  "number_tie", "special_lead", "nuance_pictures", "nominated_links", "realm_rank", "realm_shadow",
+                  "no_winner")
 
 
 @dataclass(frozen=True)

@@ -144,6 +144,11 @@ def collections(max_size: int, deck: Counts | None = None, jokers: bool = True):
     yield from rec(0, max_size)
 
 
+def one_colour(colour: int = RED) -> Counts:
+    """The deck's cards of one colour (its joker included): the domain of every per-colour search."""
+    return tuple(n if colour_of(k) == colour else 0 for k, n in enumerate(full_deck()))
+
+
 def recolour(counts: Counts, order: tuple[int, int, int]) -> Counts:
     """The collection with colour ``c`` repainted ``order[c]``."""
     out = [0] * KINDS

@@ -7,9 +7,10 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations, product
 
-from .cards import JOKER, Counts, card_code, colour_of, is_joker
+from . import cards as C
+from .cards import JOKER, Counts, card, card_code, colour_of, is_joker
 from .reference import Score, ScoredSet
-from .spec import DISTINCT, Run, ScoringSpec, ValueSet
+from .spec import COPIES, DISTINCT, Run, ScoringSpec, ValueSet
 
 Vec = tuple[int, ...]  # counts of values 1..9 of one colour, index v - 1
 
@@ -38,25 +39,44 @@ def _split(spec: ScoringSpec) -> tuple[dict[int, int], Run, str]:
     return value_points, run, sharing
 
 
+def _every_copy(spec: ScoringSpec) -> bool:
+    """Whether every choice of one card per colour is a value set of its own (sharing COPIES)."""
+    return any(how == COPIES for kind, how in spec.kinds if isinstance(kind, ValueSet))
+
+
+def _value_sets(a: int, b: int, c: int, every_copy: bool) -> int:
+    """Value sets of one value laid from a, b and c cards of the three colours."""
+    return a * b * c if every_copy else min(a, b, c)
+
+
+def _allowed(spec: ScoringSpec, base: list[list[int]], colour: int) -> tuple[int, ...]:
+    """The values a joker of ``colour`` may take beside the printed cards ``base`` of the collection."""
+    return tuple(v for v in spec.joker_values
+                 if not spec.within_deck or base[colour][v - 1] < C.copies(card(colour, v)))
+
+
 def _best(counts: Counts, spec: ScoringSpec):
     value_points, run, sharing = _split(spec)
     base = [list(counts[c * 10:c * 10 + 9]) for c in range(3)]
-    jokers = [c for c in range(30) if c % 10 == JOKER for _ in range(counts[c])]
+    allowed = [_allowed(spec, base, c) for c in range(3)]
+    # a joker with no value left to take (within_deck, every value of its colour held in full) scores nothing
+    jokers = [c for c in range(30) if c % 10 == JOKER and allowed[colour_of(c)] for _ in range(counts[c])]
     if spec.across:
-        values = _best_joker_values(base, jokers, spec.joker_values, value_points, run, sharing)
+        every_copy = _every_copy(spec)
+        values = _best_joker_values(base, jokers, allowed, value_points, run, sharing, every_copy)
         vecs = [row[:] for row in base]
         for j, v in zip(jokers, values, strict=True):
             vecs[colour_of(j)][v - 1] += 1
         tvecs = tuple(tuple(row) for row in vecs)
-        sets = tuple(min(tvecs[0][v - 1], tvecs[1][v - 1], tvecs[2][v - 1]) for v in range(1, 10))
+        sets = tuple(_value_sets(tvecs[0][v - 1], tvecs[1][v - 1], tvecs[2][v - 1], every_copy) for v in range(1, 10))
         runs = tuple(_runs(tvecs[c], run.gaps, run.layered, sharing) for c in range(3))
         pts = sum(n * value_points.get(v, 0) for v, n in zip(range(1, 10), sets, strict=True))
         return (pts + sum(r[0] for r in runs), tvecs, jokers, values, sets, runs)
-    return _best_one_set(base, jokers, spec.joker_values, value_points, run, sharing)
+    return _best_one_set(base, jokers, allowed, value_points, run, sharing)
 
 
-def _best_one_set(base: list[list[int]], jokers: list[int], allowed: tuple[int, ...], value_points: dict[int, int],
-                  run: Run, sharing: str):
+def _best_one_set(base: list[list[int]], jokers: list[int], allowed: list[tuple[int, ...]],
+                  value_points: dict[int, int], run: Run, sharing: str):
     """A card in one set at most: the value sets taken (``sets``) leave each colour's cards to its runs,
     so for fixed sets the colours are independent and each colour's jokers are chosen apart (a sum over
     the colours, not a product): a joker first fills a value set its colour lacks a card for, the free
@@ -66,13 +86,13 @@ def _best_one_set(base: list[list[int]], jokers: list[int], allowed: tuple[int, 
     added, under every reading; a test holds the scorer to the reference)."""
     free = [sum(1 for j in jokers if colour_of(j) == c) for c in range(3)]
     order = sorted((v for v in range(1, 10) if value_points.get(v)), key=lambda v: -value_points[v])
-    most = {v: min(base[c][v - 1] + (free[c] > 0 and v in allowed) for c in range(3)) for v in order}
+    most = {v: min(base[c][v - 1] + (free[c] > 0 and v in allowed[c]) for c in range(3)) for v in order}
     sets, fills = [0] * 9, [[], [], []]
     best: list = [-1, None]
 
     def runs_left() -> int:
         return sum(_runs_with_jokers(tuple(base[c][u] + fills[c].count(u + 1) - sets[u] for u in range(9)),
-                                     free[c] - len(fills[c]), allowed, run.gaps, run.layered, sharing)[0]
+                                     free[c] - len(fills[c]), allowed[c], run.gaps, run.layered, sharing)[0]
                    for c in range(3))
 
     def visit(k: int, pts: int) -> None:
@@ -86,7 +106,7 @@ def _best_one_set(base: list[list[int]], jokers: list[int], allowed: tuple[int, 
         v = order[k]
         for n in range(most[v], -1, -1):
             lacking = [c for c in range(3) if base[c][v - 1] < n]
-            if any(base[c][v - 1] < n - 1 or len(fills[c]) == free[c] for c in lacking):
+            if any(base[c][v - 1] < n - 1 or len(fills[c]) == free[c] or v not in allowed[c] for c in lacking):
                 continue  # a colour short of a card for this many sets, and no joker to stand in
             for c in lacking:
                 fills[c].append(v)
@@ -102,7 +122,7 @@ def _best_one_set(base: list[list[int]], jokers: list[int], allowed: tuple[int, 
     vecs = [row[:] for row in base]
     for c in range(3):
         left = tuple(base[c][u] + fills[c].count(u + 1) - sets[u] for u in range(9))
-        chosen = fills[c] + list(_runs_with_jokers(left, free[c] - len(fills[c]), allowed, run.gaps, run.layered,
+        chosen = fills[c] + list(_runs_with_jokers(left, free[c] - len(fills[c]), allowed[c], run.gaps, run.layered,
                                                    sharing)[1])
         values_of.append(chosen)
         for u in chosen:
@@ -132,39 +152,42 @@ def _runs_with_jokers(vec: Vec, jokers: int, allowed: tuple[int, ...], gaps: boo
     return best
 
 
-def _best_joker_values(base: list[list[int]], jokers: list[int], allowed: tuple[int, ...],
-                       value_points: dict[int, int], run: Run, sharing: str) -> tuple[int, ...]:
+def _best_joker_values(base: list[list[int]], jokers: list[int], allowed: list[tuple[int, ...]],
+                       value_points: dict[int, int], run: Run, sharing: str, every_copy: bool) -> tuple[int, ...]:
     """The joker values scoring most when value sets and runs are chosen apart (a card may be in one of
     each): each colour's run points per joker value are looked up once, and a value set changes only at
-    the values the jokers take."""
+    the values the jokers take. ``allowed[c]``: the values a joker of colour c may take."""
     colours = [colour_of(j) for j in jokers]
+    options = [allowed[c] for c in colours]
     run_points = []
-    for c in colours:
+    for c, values in zip(colours, options, strict=True):
         row = []
-        for v in allowed:
+        for v in values:
             vec = list(base[c])
             vec[v - 1] += 1
             row.append(_run_points(tuple(vec), run.gaps, run.layered, sharing))
         run_points.append(row)
     # gain[v][mask]: the value-set points jokers of the colours in ``mask`` add when they all take value v
     gain = {}
-    for v in set(allowed) & set(value_points):
-        low = min(base[c][v - 1] for c in range(3))
-        gain[v] = [value_points[v] * (min(base[c][v - 1] + any(colours[k] == c and mask >> k & 1
-                                                                for k in range(len(colours))) for c in range(3)) - low)
+    for v in set().union(*options) & set(value_points):
+        low = _value_sets(*(base[c][v - 1] for c in range(3)), every_copy)
+        gain[v] = [value_points[v] * (_value_sets(*(base[c][v - 1] + any(colours[k] == c and mask >> k & 1
+                                                                         for k in range(len(colours)))
+                                                     for c in range(3)), every_copy) - low)
                    for mask in range(1 << len(colours))]
     best, best_values = -1, ()
-    for picks in product(range(len(allowed)), repeat=len(jokers)):
+    for picks in product(*(range(len(values)) for values in options)):
         pts = 0
         at: dict[int, int] = {}
         for k, i in enumerate(picks):
+            v = options[k][i]
             pts += run_points[k][i]
-            at[allowed[i]] = at.get(allowed[i], 0) | 1 << k
+            at[v] = at.get(v, 0) | 1 << k
         for v, mask in at.items():
             if v in gain:
                 pts += gain[v][mask]
         if pts > best:
-            best, best_values = pts, tuple(allowed[i] for i in picks)
+            best, best_values = pts, tuple(options[k][i] for k, i in enumerate(picks))
     return best_values
 
 
@@ -289,7 +312,11 @@ def _arrangement(counts, spec, vecs, jokers, values, value_sets, runs) -> tuple[
     out = []
     value_pool = {cell: list(ls) for cell, ls in labels.items()}
     run_pool = value_pool if not spec.across else {cell: list(ls) for cell, ls in labels.items()}
+    every_copy = _every_copy(spec)
     for v, n in zip(range(1, 10), value_sets, strict=True):
+        if every_copy and n and value_points.get(v):  # one set per choice of one card of each colour
+            out += [ScoredSet("value", cards, value_points[v]) for cards in product(*(labels[(c, v)] for c in range(3)))]
+            continue
         for _ in range(n if value_points.get(v) else 0):
             out.append(ScoredSet("value", tuple(value_pool[(c, v)].pop(0) for c in range(3)), value_points[v]))
     for c in range(3):

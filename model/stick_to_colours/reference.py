@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
 
-from .cards import JOKER, Counts, card_code, colour_of, is_joker, parse_card, value_of
-from .spec import DISTINCT, Kind, Run, ScoringSpec, ValueSet
+from .cards import Counts, card, card_code, colour_of, copies, is_joker, parse_card, value_of
+from .spec import COPIES, DISTINCT, Kind, Run, ScoringSpec, ValueSet
 
 Cell = tuple[int, int]  # (colour, value)
 CELLS: tuple[Cell, ...] = tuple((c, v) for c in range(3) for v in range(1, 10))
@@ -95,8 +95,9 @@ def kind_name(kind: Kind) -> str:
 
 def _best_choice(spec: ScoringSpec, held: dict[Cell, int]) -> tuple[int, list[tuple[int, tuple[Cell, ...]]]]:
     """Points and chosen (kind index, cells) for fixed joker values: DISTINCT kinds take every
-    candidate; ONE kinds choose candidates with repetition within each card's capacity; layered runs
-    are read off the cards left to runs once the other sets are chosen."""
+    candidate, COPIES kinds every candidate once per choice of one card of each cell; ONE kinds
+    choose candidates with repetition within each card's capacity; layered runs are read off the
+    cards left to runs once the other sets are chosen."""
     fixed: list[tuple[int, tuple[Cell, ...]]] = []
     options: list[tuple[int, tuple[Cell, ...]]] = []
     layered = [i for i, (k, _) in enumerate(spec.kinds) if isinstance(k, Run) and k.layered]
@@ -104,7 +105,13 @@ def _best_choice(spec: ScoringSpec, held: dict[Cell, int]) -> tuple[int, list[tu
         if i in layered:
             continue
         for cells in candidates(kind, held):
-            (fixed if sharing == DISTINCT else options).append((i, cells))
+            if sharing == COPIES:
+                ways = 1
+                for cell in cells:
+                    ways *= held[cell]
+                fixed += [(i, cells)] * ways
+            else:
+                (fixed if sharing == DISTINCT else options).append((i, cells))
     groups = 1 if not spec.across else len(spec.kinds)
     start = tuple(held.get(cell, 0) for cell in CELLS) * groups
 
@@ -140,10 +147,14 @@ def _best_choice(spec: ScoringSpec, held: dict[Cell, int]) -> tuple[int, list[tu
 
 def score(counts: Counts, spec: ScoringSpec) -> Score:
     """The most points the collection scores, over every joker value and every choice of sets."""
-    jokers = sum(counts[c] for c in range(len(counts)) if c % 10 == JOKER)
+    options = joker_options(counts, spec)
+    held_counts = list(counts)
+    for k, values in options:
+        if not values:
+            held_counts[k] -= 1  # a joker with no value left to take is in no set
     best: Score | None = None
-    for values in product(spec.joker_values, repeat=jokers):
-        cells = labelled_cells(counts, values)
+    for values in product(*(vs for _, vs in options if vs)):
+        cells = labelled_cells(tuple(held_counts), values)
         held: dict[Cell, int] = {}
         for cell, _ in cells:
             held[cell] = held.get(cell, 0) + 1
@@ -154,22 +165,35 @@ def score(counts: Counts, spec: ScoringSpec) -> Score:
     return best
 
 
+def joker_options(counts: Counts, spec: ScoringSpec) -> list[tuple[int, tuple[int, ...]]]:
+    """Each joker held (card order) with the values it may take: with ``within_deck`` none that its
+    colour's printed cards already hold as often as the deck has them (a colour has one joker)."""
+    return [(k, tuple(v for v in spec.joker_values
+                      if not spec.within_deck or counts[card(colour_of(k), v)] < copies(card(colour_of(k), v))))
+            for k in range(len(counts)) if is_joker(k) for _ in range(counts[k])]
+
+
 def label_sets(spec: ScoringSpec, cells: list[tuple[Cell, str]],
                chosen: list[tuple[int, tuple[Cell, ...]]]) -> tuple[ScoredSet, ...]:
     """The chosen sets with card labels, each card of a sharing group used once in that group."""
     pools: dict[int, dict[Cell, list[str]]] = {}
     out = []
+    again: dict[tuple[int, tuple[Cell, ...]], int] = {}
     for i, cs in sorted(chosen, key=lambda x: (x[0], x[1])):
         kind, sharing = spec.kinds[i]
         group = i if spec.across else 0
-        if sharing == DISTINCT:
+        if sharing in (DISTINCT, COPIES):
             group = -1 - i  # every distinct set counts: labels are not used up
             pools[group] = {}
         pool = pools.setdefault(group, {})
         if not pool:
             for cell, label in cells:
                 pool.setdefault(cell, []).append(label)
-        labels = [pool[cell][0] if sharing == DISTINCT else pool[cell].pop(0) for cell in cs]
+        if sharing == COPIES:  # the k-th set of these cells takes the k-th choice of one card per cell
+            k = again[(i, cs)] = again.get((i, cs), -1) + 1
+            labels = list(list(product(*(pool[cell] for cell in cs)))[k])
+        else:
+            labels = [pool[cell][0] if sharing == DISTINCT else pool[cell].pop(0) for cell in cs]
         out.append(ScoredSet(kind_name(kind), tuple(labels), kind_points(kind, cs)))
     return tuple(out)
 
@@ -183,19 +207,32 @@ def arrangement_points(counts: Counts, sets: tuple[ScoredSet, ...], spec: Scorin
             code, _, v = label.partition("=")
             if v and (int(v) not in spec.joker_values or joker_value.setdefault(code, int(v)) != int(v)):
                 raise ValueError(f"joker {code} takes a value it may not ({label})")
+    if spec.within_deck:
+        for code, v in joker_value.items():
+            if counts[card(colour_of(parse_card(code)), v)] + 1 > copies(card(colour_of(parse_card(code)), v)):
+                raise ValueError(f"joker {code} takes a value the deck has no more copies of ({code}={v})")
     uses: dict[tuple[int, str], int] = {}
+    laid: dict[tuple[int, tuple[str, ...]], int] = {}
     total = 0
     for s in sets:
         i = next(i for i, (k, _) in enumerate(spec.kinds) if kind_name(k) == s.kind and _fits(k, s, joker_value))
         kind, sharing = spec.kinds[i]
         group = i if spec.across else 0
         seen_cells = []
+        if sharing == COPIES:
+            key = (i, tuple(sorted(label.partition("=")[0] for label in s.cards)))
+            laid[key] = laid.get(key, 0) + 1
+            ways = 1
+            for code in key[1]:
+                ways *= counts[parse_card(code)]
+            if laid[key] > ways:
+                raise ValueError(f"set {s.cards} is laid more often than its cards allow")
         for label in s.cards:
             code = label.partition("=")[0]
             c = parse_card(code)
             if counts[c] == 0:
                 raise ValueError(f"{code} is not in the collection")
-            if sharing != DISTINCT:
+            if sharing not in (DISTINCT, COPIES):
                 uses[(group, code)] = uses.get((group, code), 0) + 1
                 if uses[(group, code)] > counts[c]:
                     raise ValueError(f"{code} is used in more sets than the rules allow")

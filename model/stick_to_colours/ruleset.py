@@ -34,6 +34,19 @@ META: tuple[Switch, ...] = (
                   "colour.")),
             (EN, ("Red, blue and green cards from 7 to 9, 1 of each, plus 1 joker card (marked with a star "
                   "symbol)")))),
+    Switch("value_copies", ("one_set", "every_set"),
+           "With a second copy of a card, do two value sets of one value that differ only in that copy count as "
+           "two sets ({R5, R5, B5, G5}: 3 points or 6)?",
+           ((EN, _SHARE),
+            (EN, "A set of 3 cards of the same value (from 1 to 6) but of different colours: 3 points"))),
+    Switch("joker_copies", ("any", "within_deck"),
+           "May a joker take a value that gives its colour more cards of that value than the deck has (a second "
+           "Red 7 beside the Red 7: {R7, RJ, B7, G7})?",
+           ((EN, ("Joker: a card that, by the end of the game, takes on any one value, but of a strictly defined "
+                  "colour.")),
+            (EN, "Red, blue and green cards from 1 to 6, 2 of each"),
+            (EN, ("Red, blue and green cards from 7 to 9, 1 of each, plus 1 joker card (marked with a star "
+                  "symbol)")))),
     Switch("run_split", ("optimal", "layered"),
            "Are duplicates split into runs in the best way, or layer by layer (first copies, then second copies)?",
            ((EN, _RUN), (EN, _SHARE))),
@@ -88,7 +101,7 @@ META: tuple[Switch, ...] = (
 
 SWITCHES: dict[str, tuple[Any, ...]] = {s.name: s.alternatives for s in META}
 SWITCH_META: dict[str, Switch] = {s.name: s for s in META}
-SCORING_SWITCHES = ("runs", "sharing", "joker_values", "run_split")
+SCORING_SWITCHES = ("runs", "sharing", "value_copies", "joker_values", "joker_copies", "run_split")
 
 
 @dataclass(frozen=True)

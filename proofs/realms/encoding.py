@@ -125,23 +125,41 @@ def walk(spec: TrickSpec, t: Trick) -> Walk:
     """Each card's colour, whether it matched, and the marker after it (the reference's ``walk``)."""
     ruling = t.ruling
     colours, matched, markers = [], [], []
+    effects = spec.effects
+    unset = nominated = z3.BoolVal(False)
     for i, x in enumerate(t.cards):
         if i == 0:
             col = z3.If(purple(x), t.choices[0], colour(x))
             m = z3.BoolVal(False)
             ruling = z3.If(col >= 0, col, ruling)  # the lead sets the ruling colour
+            nominated = purple(x)
+            # after a colourless lead the first card with a colour sets the ruling colour (first_colour)
+            unset = z3.And(z3.BoolVal(spec.lead.colourless == "first_colour"), col < 0)
         else:
-            following = ruling if spec.purple.follows_as == "ruling" else z3.IntVal(NONE)
+            following = z3.IntVal(NONE) if spec.purple.follows_as == "none" else ruling
             col = z3.If(purple(x), following, colour(x))
             m = z3.Or([matches(spec.matching, x, y) for y in t.cards[:i]])
             if spec.matching.shift:  # a colour match only when it shifts the marker
                 m = z3.And(m, col >= 0, col != ruling)
-            ruling = z3.If(z3.And(m, col >= 0), col, ruling)  # Colour Match Override
-        ruling = z3.If(_in_kinds(x, spec.effects.flip), partner(ruling), ruling)
-        ruling = z3.If(_in_kinds(x, spec.effects.choose), t.choices[i], ruling)
+            new = z3.If(z3.And(m, col >= 0), col, ruling)  # Colour Match Override
+            sets = z3.And(unset, colour(x) >= 0)
+            new = z3.If(sets, col, new)
+            unset = z3.And(unset, z3.Not(sets))
+            nominated = z3.And(nominated, new == ruling)
+            ruling = new
+        flips = _in_kinds(x, effects.flip)
+        if effects.keep_nominated:  # Realm links are ignored for Purple nominations
+            flips = z3.And(flips, z3.Not(nominated))
+        ruling = z3.If(flips, partner(ruling), ruling)
+        chooses = _in_kinds(x, effects.choose)
+        ruling = z3.If(chooses, t.choices[i], ruling)
+        nominated = z3.And(nominated, z3.Not(flips), z3.Not(chooses))
+        unset = z3.And(unset, z3.Not(_in_kinds(x, effects.flip | effects.choose)))
         colours.append(col)
         matched.append(m)
         markers.append(ruling)
+    if spec.purple.follows_as == "resolution":  # a following Purple counts as the final marker's colour
+        colours = [colours[0]] + [z3.If(purple(x), ruling, colours[i]) for i, x in enumerate(t.cards) if i]
     return Walk(colours, matched, markers)
 
 
@@ -155,13 +173,15 @@ def _rung(ladder: HighestOnLadder, x: z3.ArithRef, col: z3.ArithRef, m: z3.BoolR
         takes = [_in_kinds(x, r.kinds)]
         if r.matched is not None:
             takes.append(m if r.matched else z3.Not(m))
-        takes.append(z3.Or(col == ruling, z3.And(m, z3.BoolVal(r.any_colour))))
+        takes.append(z3.Or(col == ruling, z3.And(m, z3.BoolVal(r.any_colour)),
+                           z3.And(z3.BoolVal(r.partner), col >= 0, col == partner(ruling))))
         term = z3.If(z3.And(takes), i, term)
     return term
 
 
-def _later_wins(ladder: HighestOnLadder, rung: z3.ArithRef) -> z3.BoolRef:
-    return z3.Or([rung == i for i, r in enumerate(ladder.ladder.rungs) if r.later] or [z3.BoolVal(False)])
+def _rungs_where(ladder: HighestOnLadder, rung: z3.ArithRef, attribute: str) -> z3.BoolRef:
+    return z3.Or([rung == i for i, r in enumerate(ladder.ladder.rungs) if getattr(r, attribute)]
+                 or [z3.BoolVal(False)])
 
 
 def _highest(spec: TrickSpec, ladder: HighestOnLadder, t: Trick, w: Walk, ruling: z3.ArithRef) -> z3.ArithRef:
@@ -170,9 +190,17 @@ def _highest(spec: TrickSpec, ladder: HighestOnLadder, t: Trick, w: Walk, ruling
              for i, x in enumerate(t.cards)]
     best = z3.IntVal(NONE)
     for i in range(len(t.cards) - 1, -1, -1):
-        beats = [z3.Or(rungs[j] == n, rungs[i] < rungs[j],
-                       z3.And(rungs[i] == rungs[j], _later_wins(ladder, rungs[i]) == (i > j)))
-                 for j in range(len(t.cards)) if j != i]
+        beats = []
+        for j in range(len(t.cards)):
+            if j == i:
+                continue
+            level = rungs[i] == rungs[j]
+            # on a tie a card with a colour of its own ranks above a Purple (number_tie=coloured) ...
+            by_colour = z3.And(_rungs_where(ladder, rungs[i], "coloured"), purple(t.cards[i]) != purple(t.cards[j]))
+            # ... else the later or the earlier card keeps it
+            by_time = _rungs_where(ladder, rungs[i], "later") == (i > j)
+            beats.append(z3.Or(rungs[j] == n, rungs[i] < rungs[j],
+                               z3.And(level, z3.If(by_colour, z3.Not(purple(t.cards[i])), by_time))))
         best = z3.If(z3.And(rungs[i] < n, *beats), i, best)
     return best
 
@@ -184,37 +212,41 @@ def _index_of(t: Trick, card_kinds: frozenset[str]) -> z3.ArithRef:
     return term
 
 
+def _top_purple(t: Trick, w: Walk, ruling: z3.ArithRef) -> z3.ArithRef:
+    """The Purple that is the highest number of the ruling colour, no other card of its number (-1: none)."""
+    nums = [z3.If(z3.And(w.colours[i] == ruling, _in_kinds(x, frozenset(str(n) for n in range(1, 10)))),
+                  _table(x, _number), 0) for i, x in enumerate(t.cards)]
+    top = z3.IntVal(NONE)
+    for i in range(len(t.cards) - 1, -1, -1):
+        top = z3.If(z3.And(nums[i] > 0, purple(t.cards[i]), *[nums[i] > nums[j] for j in range(len(t.cards)) if j != i]),
+                    i, top)
+    return top
+
+
 def winner(spec: TrickSpec, t: Trick) -> z3.ArithRef:
     """The index of the winning card, or -1 (the reference's ``winner``)."""
     w = walk(spec, t)
     ruling = w.markers[-1]
     any_match = z3.Or(w.matched)
-    result = z3.IntVal(NONE)
     fallback = z3.IntVal(NONE)
     if spec.fallback.lead_colour is not None:
         fallback = z3.If(w.colours[0] >= 0, _highest(spec, spec.fallback.lead_colour, t, w, w.colours[0]), NONE)
     resolution = spec.resolution
+    last = z3.IntVal(NONE)
     if isinstance(resolution, LastMatch):
-        last = z3.IntVal(NONE)
         for i in range(len(t.cards)):
             last = z3.If(z3.And(w.matched[i], z3.Not(_in_kinds(t.cards[i], spec.specials.cannot_win))), i, last)
-        on_ladder = _highest(spec, resolution.otherwise, t, w, ruling)
-        result = z3.If(last >= 0, last, on_ladder)
-    else:
-        result = _highest(spec, resolution, t, w, ruling)
-    result = z3.If(result >= 0, result, fallback)
-    if spec.purple.sufficient:
-        nums = [z3.If(z3.And(w.colours[i] == ruling, _in_kinds(x, frozenset(str(n) for n in range(1, 10)))),
-                      _table(x, _number), 0) for i, x in enumerate(t.cards)]
-        top = z3.IntVal(NONE)
-        for i in range(len(t.cards) - 1, -1, -1):
-            top = z3.If(z3.And(nums[i] > 0, *[z3.Or(nums[i] > nums[j], z3.And(nums[i] == nums[j], i < j))
-                                               for j in range(len(t.cards)) if j != i]), i, top)
-        result = z3.If(z3.And(top >= 0, z3.Or([z3.And(top == i, purple(x)) for i, x in enumerate(t.cards)])),
-                       top, result)
+        resolution = resolution.otherwise
+    result = _highest(spec, resolution, t, w, ruling)
+    if spec.purple.sufficient:  # where rank decides, the highest number wins when it is a Purple
+        top = _top_purple(t, w, ruling)
+        result = z3.If(top >= 0, top, result)
+    result = z3.If(last >= 0, last, z3.If(result >= 0, result, fallback))
     for s in reversed(spec.specials.winners):
         at = _index_of(t, frozenset({s}))
         allowed = z3.Not(any_match) if s in spec.specials.yield_to_match else z3.BoolVal(True)
+        if s in spec.specials.yield_to_later:  # a later valid match outranks earlier plays
+            allowed = z3.And(allowed, z3.Not(z3.Or([z3.And(at < i, w.matched[i]) for i in range(len(t.cards))])))
         result = z3.If(z3.And(at >= 0, allowed), at, result)
     return result
 

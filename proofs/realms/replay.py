@@ -13,12 +13,10 @@ from arbiter.model.realms.cards import (
     Card,
     card_code,
     cards_of,
-    colour_of,
     parse_card,
     parse_colour,
-    partner,
 )
-from arbiter.model.realms.reference import colour_to_follow, walk
+from arbiter.model.realms.reference import colours_to_follow, follows, walk
 from arbiter.model.realms.ruleset import Ruleset
 from arbiter.model.realms.spec import following_spec, trick_spec
 
@@ -80,16 +78,15 @@ def deal_for(rs: Ruleset, ruling: int, plays: list[Play]) -> game.Position:
     for i, (c, _) in enumerate(plays):
         if i == 0:
             continue
-        colour = colour_to_follow(following, walk(spec, ruling, plays[:i]))
-        must = {colour, partner(colour)} if following.realm else {colour}
-        if colour_of(c) not in must:
+        must = colours_to_follow(following, walk(spec, ruling, plays[:i]))
+        if not follows(following, must, c):
             forbidden[i] = must
     for i in sorted(range(n), key=lambda i: (i not in forbidden, i)):
         hand = 1 << plays[i][0]
         for f in cards_of(free):
             if hand.bit_count() == game.HAND_SIZE:
                 break
-            if colour_of(f) is None or colour_of(f) not in forbidden.get(i, ()):
+            if i not in forbidden or not follows(following, forbidden[i], f):
                 hand |= 1 << f
         if hand.bit_count() < game.HAND_SIZE:
             raise Unreachable(f"no 7-card hand lets {card_code(plays[i][0])} be played")

@@ -121,6 +121,9 @@ def _eligible(t, w, rs):
         reasons = [z3.Or(x == PHOENIX, x == GIANT, x == WARLOCK), walk.matched[i], walk.colours[i] == walk.markers[-1]]
         if rs.no_winner == "lead_colour":
             reasons.append(z3.And(walk.colours[i] >= 0, walk.colours[i] == walk.colours[0]))
+        if rs.realm_rank == "realm":  # a Realm card ranks in its realm partner's colour too
+            reasons.append(z3.And(E.kind(x) == E.KINDS.index("Re"), walk.colours[i] >= 0,
+                                  walk.colours[i] == E.partner(walk.markers[-1])))
         ok.append(z3.Implies(w == i, z3.Or(reasons)))
     return z3.And(ok)
 
@@ -231,7 +234,8 @@ def catalogue() -> list[Theorem]:
         Theorem("realms/cyclone-and-tree-never-win", "The Cyclone and the Tree never win a trick.", EVERY, PROVED,
                 lambda: _always(ALL, _never_cyclone_tree)),
         Theorem("realms/winner-is-eligible", "The winner is a winning Special, a match, or a card of the final "
-                "ruling colour (or, with no_winner=lead_colour, of the lead's colour).", EVERY, PROVED,
+                "ruling colour (or, with no_winner=lead_colour, of the lead's colour; with realm_rank=realm, a Realm "
+                "card of its realm partner).", EVERY, PROVED,
                 lambda: _always(ALL, _eligible)),
         Theorem("realms/at-most-one-winner", "A trick's 10 points go to at most one player: the player of the card "
                 "the reference evaluator names, or nobody.",

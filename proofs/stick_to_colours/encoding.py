@@ -10,8 +10,8 @@ from itertools import combinations
 from math import comb
 
 import z3
-from arbiter.model.stick_to_colours.cards import KINDS, Counts, card, card_code, is_joker, joker
-from arbiter.model.stick_to_colours.spec import DISTINCT, Run, ScoringSpec, ValueSet
+from arbiter.model.stick_to_colours.cards import KINDS, Counts, card, card_code, copies, is_joker, joker
+from arbiter.model.stick_to_colours.spec import COPIES, DISTINCT, Run, ScoringSpec, ValueSet
 
 COLOURS = range(3)
 VALUES = range(1, 10)
@@ -78,7 +78,7 @@ def arrangement(spec: ScoringSpec, name: str) -> Arrangement:
     """Fresh choice variables for ``spec``."""
     laid, runs, slots = {}, {}, {}
     for i, (kind, sharing) in enumerate(spec.kinds):
-        if isinstance(kind, ValueSet) and sharing != DISTINCT:
+        if isinstance(kind, ValueSet) and sharing not in (DISTINCT, COPIES):
             laid.update({(i, v): z3.Int(f"{name}_k{i}_v{v}") for v in sorted(kind.values)})
         elif _chosen_run(kind, sharing) and not kind.gaps:
             runs.update({(i, c, a, b): z3.Int(f"{name}_k{i}_c{c}_{a}_{b}") for c in COLOURS
@@ -138,6 +138,11 @@ def valid(spec: ScoringSpec, arr: Arrangement, coll: Collection) -> z3.BoolRef:
         # A joker held takes one value, one the reading allows; a joker not held takes none.
         out += [z3.And(0 <= y, y <= 1) if v in spec.joker_values else y == 0 for v, y in zip(VALUES, ys, strict=True)]
         out.append(z3.Sum(list(ys)) == coll.counts[joker(c)])
+        if spec.within_deck:
+            # A joker gives its colour no more cards of a value than the deck has (or, with none left, no value).
+            full = z3.And([coll.counts[card(c, v)] >= copies(card(c, v)) for v in spec.joker_values])
+            out[-1] = z3.If(full, z3.Sum(list(ys)) == 0, out[-1])
+            out += [coll.counts[card(c, v)] + y <= copies(card(c, v)) for v, y in zip(VALUES, ys, strict=True)]
     # A set kind is laid a whole number of times.
     out += [n >= 0 for n in (*arr.laid.values(), *arr.runs.values())]
     for (i, _c, r), bits in arr.slots.items():
@@ -224,6 +229,12 @@ def _parts(spec: ScoringSpec, arr: Arrangement, coll: Collection) -> tuple[z3.Ar
                     full = z3.And([cell(coll, arr, c, v) >= 1 for c in COLOURS])
                     total.append(z3.If(full, kind.points, 0))
                     laid = full
+                elif sharing == COPIES:
+                    # Every choice of one card of each colour is a set: a product of the cells' counts (0-3 each).
+                    cells = [cell(coll, arr, c, v) for c in COLOURS]
+                    total.append(kind.points * z3.Sum([z3.If(z3.And(cells[0] >= a, cells[1] >= b, cells[2] >= d), 1, 0)
+                                                       for a in LAYERS for b in LAYERS for d in LAYERS]))
+                    laid = z3.And([x >= 1 for x in cells])
                 else:
                     total.append(kind.points * arr.laid[(i, v)])
                     laid = arr.laid[(i, v)] >= 1

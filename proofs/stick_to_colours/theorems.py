@@ -10,7 +10,7 @@ from itertools import permutations
 
 import z3
 from arbiter.model.stick_to_colours import fast
-from arbiter.model.stick_to_colours.cards import KINDS, Counts, card_code, codes, joker
+from arbiter.model.stick_to_colours.cards import KINDS, Counts, card_code, codes, collections, joker, one_colour
 from arbiter.model.stick_to_colours.game import deck_counts
 from arbiter.model.stick_to_colours.ruleset import DEFAULT, Ruleset
 from arbiter.model.stick_to_colours.spec import ScoringSpec, scoring_spec
@@ -219,6 +219,33 @@ def _split_differs(rs: Ruleset, other: Ruleset) -> Outcome:
     return FAILED, {"alike_up_to": SMALLEST}
 
 
+def one_colour_split() -> dict:
+    """The default scorer and the layered split (run_split=layered) on every collection of one colour
+    (red: 0-2 copies of each value 1-6, 0-1 of each 7-9 and of the joker; colours are symmetric and
+    value sets need three colours): how many collections, how many the layered split scores below
+    the best arrangement and by how much, the smallest (then least) such collection, and whether it
+    ever scores above it."""
+    best, layered = scoring_spec(DEFAULT), scoring_spec(LAYERED)
+    total, below, by, above, smallest = 0, 0, {}, 0, None
+    for counts in collections(KINDS, one_colour()):
+        total += 1
+        hi, lo = fast.points(counts, best), fast.points(counts, layered)
+        if lo > hi:
+            above += 1
+        elif lo < hi:
+            below += 1
+            by[str(hi - lo)] = by.get(str(hi - lo), 0) + 1
+            key = (sum(counts), [card_code(k) for k in range(KINDS) for _ in range(counts[k])])
+            smallest = key if smallest is None or key < smallest else smallest
+    return {"collections": total, "differ": below, "below_by": dict(sorted(by.items())), "above": above,
+            "smallest": smallest[1] if smallest else []}
+
+
+def _one_colour_split() -> Outcome:
+    found = one_colour_split()
+    return (PROVED if not found["above"] else COUNTEREXAMPLE), found
+
+
 def _never_scores(rules: list[Ruleset], spec_of: Callable[[Ruleset], ScoringSpec] = scoring_spec) -> Outcome:
     """Per reading, the cards of the deck that are in no counted set of any arrangement of any collection
     (a joker counts at a value no printed card of the collection has)."""
@@ -294,6 +321,11 @@ def catalogue() -> list[Theorem]:
                        f"every collection of 1 to {SMALLEST} red printed cards (runs are per colour, colours "
                        "symmetric; jokers and value sets not searched)", WITNESS,
                        lambda: _split_differs(DEFAULT, LAYERED)))
+    out.append(Theorem("stick/layered-one-colour", "On a collection of one colour the layered split never scores "
+                       "more than the best arrangement (the witness counts those it scores less, by how much, and "
+                       "gives the smallest)", "every collection of one colour: 0-2 copies of each value 1-6, 0-1 of "
+                       "each 7-9 and of the joker (colours are symmetric; value sets need three colours)", PROVED,
+                       _one_colour_split, EXHAUSTIVE))
     out.append(Theorem("stick/never-scores", "Every card of the deck is in a counted set of some collection "
                        "(the witness lists, per reading, the cards that never score: none)",
                        f"any collection of cards of the deck; readings {DEFAULT}, {JOKER_1_6}", PROVED,

@@ -4,15 +4,19 @@ switches of ``arbiter.model.realms.ruleset`` and suggested wording."""
 
 from __future__ import annotations
 
-from arbiter.model.realms.ruleset import DEFAULT, SWITCHES
+from arbiter.model.realms.ruleset import DEFAULT, SWITCHES, Ruleset
 
-from ..entry import Catalogue, Edition, Entry, Quote, switch_readings
+from ..entry import UNCHANGED, Catalogue, Edition, Entry, Quote, switch_readings
 
 TEXT = "realms-trick-taking.en.txt"
 SOURCES = {TEXT: "The Realms trick-taking rule text (English), the only source; it is not a published rulebook."}
-V1 = "1"
+V1, V2 = "1", "2"
 EDITIONS = (Edition(V1, "First Realms report: contradictions, gaps and unclear wording, each with a witness trick "
-                        "or position replayed by the engine and its frequency in seeded games."),)
+                        "or position replayed by the engine and its frequency in seeded games."),
+            Edition(V2, "Issue 23: the false statements of edition 1 corrected, five new entries found by a checklist "
+                        "applied to every sentence (a match after a Special, a Purple's colour at resolution, a Purple "
+                        "level with a number, a Special led, holding a Purple), entries 20 and 21 given switches, "
+                        "frequencies against a baseline of chance, a glossary and a traceability appendix."))
 
 # A contradiction's first two sources are the sentences that clash, the recommended reading's first.
 
@@ -80,20 +84,33 @@ _SHIFTS = q("A Colour Match shifts the ruling colour.")
 _NEXT_LEAD = q("The winner leads the next trick. (Exception: Cyclone’s player leads next even if they didn’t win.)")
 
 
+_GIANT = q("⛰ Giant → Second to Phoenix. When played, instantly flips the ruling colour within its realm: Red ↔ Yellow, "
+           "Blue ↔ Green.")
+_LEAD_SETS = q("The lead sets a colour.")
+_PURPLE_LEAD_MARKER = q("A Purple lead nominates a colour for the trick.")
+_PURPLE_RANK_Q = q("Purple numbers sit in normal numeric rank for the nominated colour.")
+
+
 def entry(number: int, id: str, title: str, *, question: str, answer: str, kind: str, sources: tuple[Quote, ...],
           recommendation: str, en: str, switch: str | None = None, meanings: tuple[str, ...] = (),
-          values: tuple[str, ...] | None = None, **extra) -> Entry:
-    """An entry on the default ruleset; with ``switch``, one reading per value in ``values``
-    (default: every value of the switch, the default first) with the given ``meanings``."""
+          values: tuple[str, ...] | None = None, since: str = V1, base: Ruleset = DEFAULT,
+          replaces: Quote | None = None, **extra) -> Entry:
+    """An entry on ``base`` (the default ruleset unless the point arises only under another reading);
+    with ``switch``, one reading per value in ``values`` (default: every value of the switch, the
+    default first) with the given ``meanings``; ``replaces`` is the sentence the wording replaces."""
     readings = switch_readings(switch, values or SWITCHES[switch], meanings) if switch is not None else ()
-    return Entry(id=id, number=number, since=V1, title=title, question=question, answer=answer, kind=kind,
+    preset = "default" if base == DEFAULT else str(base)
+    return Entry(id=id, number=number, since=since, title=title, question=question, answer=answer, kind=kind,
                  recommendation=recommendation, wording_en=en, wording_fr="", sources=sources, readings=readings,
-                 preset="default", base=DEFAULT, switch=switch, measured_in=("default",) if readings else (), **extra)
+                 preset=preset, base=base, switch=switch, measured_in=(preset,) if readings else (),
+                 replaces_en=replaces, **extra)
 
 
 _TIMING_MEANING = "The Timing Rule: the last colour match wins the trick (Specials aside)."
 _NUANCE_MEANING = ("The Match Rank Nuance: a matched card ranks inside the ruling colour's order (a matched Number "
                    "just below its Troll, a matched Dragon below its Dragon), later matches above earlier ones.")
+NUANCE = DEFAULT.with_switches(resolution="nuance")
+SHIFT = DEFAULT.with_switches(colour_match="shift")
 
 ENTRIES: tuple[Entry, ...] = (
     entry(
@@ -108,24 +125,29 @@ ENTRIES: tuple[Entry, ...] = (
                         "resolution\"), the Override already makes a match \"the current winner, even if it would "
                         "normally be weaker by rank\", and all three of the text's examples hold under it. The Nuance "
                         "contradicts it whenever a picture of the colour a match moves to was played earlier."),
-        en=("Replace the Match Rank Nuance with: \"A colour match wins the trick unless a later card matches or a "
-            "higher Special (Phoenix > Giant > Warlock) is played; a card's rank matters only when the trick holds "
-            "no match.\""),
-        related=("timing-vs-matched-dragon", "example-vs-nuance", "match-vs-rank"),
+        en=("A colour match wins the trick unless a later card matches or a higher Special (Phoenix > Giant > "
+            "Warlock) is played; a card's rank decides only a trick with no colour match."),
+        replaces=_NUANCE_NUMBER,
+        related=("timing-vs-matched-dragon", "example-vs-nuance", "match-vs-rank", "nuance-pictures"),
     ),
     entry(
         2, "timing-vs-matched-dragon", "A matched Dragon against the Dragon of the ruling colour",
-        question=("A Dragon matches an earlier Dragon, and later the ruling colour comes back to the earlier "
-                  "Dragon's colour. Does the matched Dragon or the Dragon of the ruling colour win?"),
-        answer="The matched Dragon, if it is the last match: later matches outrank earlier plays, even Dragons.",
+        question=("A Dragon matches an earlier Dragon, and later the ruling colour goes back to the earlier Dragon's "
+                  "colour without another match (a Cyclone or a Giant moves the marker). Does the matched Dragon, the "
+                  "last match, or the Dragon of the ruling colour win?"),
+        answer="The matched Dragon, the last match: later matches outrank earlier plays, even Dragons.",
         kind="contradiction", switch="resolution", values=("timing", "nuance"),
         sources=(_TIME_ORDER, _NUANCE_DRAGON),
         meanings=(_TIMING_MEANING, _NUANCE_MEANING),
         recommendation=("Follow the Timing Rule, which names the Dragons on purpose (\"even Dragons\"). The Nuance "
                         "puts a matched Dragon below the Dragon of the ruling colour: the two sentences give the same "
                         "trick to different Dragons."),
-        en=("Delete \"A matched Dragon sits below a Dragon of the ruling colour but above a Sorcerer.\" The Timing "
-            "Rule then decides: the last match wins, a Dragon like any other card."),
+        en=("The last colour match wins the trick, a matched Dragon like any other card, unless a higher Special "
+            "(Phoenix > Giant > Warlock) is played."),
+        replaces=_NUANCE_DRAGON,
+        changes=((V2, ("The question now describes its example: the ruling colour goes back to the earlier Dragon's "
+                      "colour by a Cyclone or a Giant (edition 1's example, RRe YDr RDr, had a Realm beat the "
+                      "matched Dragon while the marker stayed red).")),),
         related=("timing-vs-matched-number", "example-vs-nuance"),
     ),
     entry(
@@ -140,8 +162,7 @@ ENTRIES: tuple[Entry, ...] = (
         recommendation=("Keep the example and the Timing Rule. A worked example is what players check their reading "
                         "against, and this one is correct under the Timing Rule only: under the Nuance the matched "
                         "Red Dragon (above a Sorcerer) outranks the matched Blue 5 (below a Troll)."),
-        en=("Keep the example; state after it: \"The Blue 5 wins although the Red Dragon ranks higher: the last match "
-            "wins.\""),
+        en="The Blue 5 wins although the Red Dragon ranks higher: the last colour match wins.",
         related=("timing-vs-matched-number", "timing-vs-matched-dragon"),
     ),
     entry(
@@ -157,24 +178,28 @@ ENTRIES: tuple[Entry, ...] = (
                         "weaker by rank\". The checklist's last step (\"Otherwise, evaluate by Realm hierarchy\") "
                         "can be read as applying to every trick; its \"Otherwise\" should say what it is the "
                         "alternative to."),
-        en="Checklist, last step: \"If the trick holds no match and no winning Special, the highest card of the ruling "
-           "colour wins (Normal Rank Order).\"",
+        en=("If the trick holds no colour match and no winning Special, the highest card of the ruling colour wins "
+            "(Normal Rank Order)."),
+        replaces=_HIERARCHY,
         related=("timing-vs-matched-number", "no-winner"),
     ),
     entry(
         5, "special-vs-match", "Do the Giant and the Warlock beat a colour match?",
-        question="A trick holds a colour match and a Giant (or a Warlock), but no Phoenix. Who wins?",
+        question="A trick holds a colour match and a Giant (or a Warlock) played after it, but no Phoenix. Who wins?",
         answer="The Giant (or the Warlock): a match wins unless beaten by a higher Special.",
-        kind="unclear", switch="special_vs_match",
+        kind="unclear", switch="special_vs_match", values=("specials", "phoenix_only"),
         sources=(_TIMING, _WON_BY, _RANK_ALONE, _PHOENIX, _CHECK_MATCH, _CHECK_WILD),
         meanings=("Every winning Special (Phoenix > Giant > Warlock) beats a match.",
                   "Only the Phoenix beats a match; the Giant and the Warlock win only a trick without a match."),
         recommendation=("Let every winning Special beat a match. The Timing Rule names all three (\"unless beaten by a "
                         "higher Special (Phoenix > Giant > Warlock)\") and Specials \"can win a trick by rank alone\". "
                         "The checklist puts match shifts before \"Wild dominance\" and \"Winner & Next Lead\" lists "
-                        "the match first, which reads as a priority; \"eligible\" is never defined."),
-        en=("\"The trick is won by the highest Special played (Phoenix > Giant > Warlock); if none was played, by the "
-            "last colour match; if there was none, by the highest card of the ruling colour.\""),
+                        "the match first, which reads as a priority; \"eligible\" is never defined. Entry 24 asks the "
+                        "same of a match played after the Special."),
+        en=("The trick is won by the highest Special played (Phoenix > Giant > Warlock); if none was played, by the "
+            "last colour match; if there was none, by the highest card of the ruling colour."),
+        replaces=_WON_BY,
+        related=("match-after-special",),
     ),
     entry(
         6, "purple-match", "Does a Purple match a number card of its value?",
@@ -186,22 +211,23 @@ ENTRIES: tuple[Entry, ...] = (
                   "A Purple never takes part in a match."),
         recommendation=("Let Purples match. A Purple \"counts as that colour's number\", and clause (b) of its win "
                         "condition (\"the last valid colour match in the trick\") only makes sense if it can match."),
-        en="Purple: \"A Purple matches, and is matched by, the number cards of its value.\"",
-        related=("purple-colour", "purple-wins"),
+        en="A Purple matches, and is matched by, the number cards of its value.",
+        related=("purple-colour", "purple-wins", "number-tie"),
     ),
     entry(
         7, "purple-colour", "The colour of a Purple that does not lead",
         question="Only a leading Purple is given a colour. What colour is a Purple played to a trick someone else led?",
         answer="The ruling colour when it is played: it counts as that colour's number.",
-        kind="gap", switch="purple_colour",
+        kind="gap", switch="purple_colour", values=("ruling", "none"),
         sources=(_PURPLE_LEAD, _PURPLE_RANK, _PURPLE_WINS),
         meanings=("A following Purple counts as the ruling colour's number when it is played.",
                   "A following Purple has no colour: it can win only by matching."),
         recommendation=("Give it the ruling colour: a Purple \"sits in normal numeric rank\" and can win as \"the "
-                        "highest number of the ruling colour\", which needs a colour."),
-        en=("Purple: \"A Purple played after the lead counts as a number of the ruling colour at the moment it is "
-            "played.\""),
-        related=("purple-match", "purple-wins"),
+                        "highest number of the ruling colour\", which needs a colour. Entry 25 asks whether that "
+                        "colour is fixed when it is played."),
+        en=("A Purple played after the lead counts as a number of the ruling colour at the moment it is played, and "
+            "keeps that colour to the end of the trick."),
+        related=("purple-match", "purple-wins", "purple-at-resolution"),
     ),
     entry(
         8, "purple-wins", "Does the highest number win when it is a Purple?",
@@ -211,12 +237,15 @@ ENTRIES: tuple[Entry, ...] = (
         kind="unclear", switch="purple_wins",
         sources=(_PURPLE_WINS, _PURPLE_SUMMARY),
         meanings=("\"Wins only if\" restricts the Purple; it still ranks as a number.",
-                  "Being the highest number of the ruling colour wins the trick (Specials aside)."),
+                  ("Being the highest number of the ruling colour (no other card of that number) wins wherever rank "
+                   "decides; a winning Special and, under the Timing Rule, the last colour match still beat it.")),
         recommendation=("Read \"only if\" as written: a necessary condition. The closing summary repeats it (\"only "
                         "win if highest number or last valid colour match\") and neither sentence places the Purple "
                         "above the pictures."),
-        en="Purple: \"A Purple ranks as a number of its colour; it never beats a picture of that colour by rank.\"",
-        related=("purple-colour", "purple-match"),
+        en="A Purple ranks as a number of its colour; it never beats a picture of that colour by rank.",
+        changes=((V2, ("The other reading no longer lets the Purple beat the last colour match or win a tie with a card "
+                      "of its number (the engine did; docs/rules-realms.md said otherwise).")),),
+        related=("purple-colour", "purple-match", "number-tie"),
     ),
     entry(
         9, "realm-shadow", "Does any Realm card match any other?",
@@ -229,7 +258,8 @@ ENTRIES: tuple[Entry, ...] = (
                   "A Realm card matches only the Realm card of its own realm (Sun: red/yellow, Moon: blue/green)."),
         recommendation=("Read Realm as one picture type, as the Override says (\"matches the number or picture type\"). "
                         "Define \"Realm Shadow\" or delete the sentence."),
-        en="Delete \"Realm Shadow only compares ...\", or: \"A Realm card matches every other Realm card, Sun or Moon.\"",
+        en="A Realm card matches every other Realm card, Sun or Moon.",
+        replaces=_SHADOW,
     ),
     entry(
         10, "no-winner", "A trick with no match, no winning Special and no card of the ruling colour",
@@ -240,10 +270,16 @@ ENTRIES: tuple[Entry, ...] = (
         sources=(_HIERARCHY, _WON_BY),
         meanings=("Nobody wins; no points; the leader or the Cyclone's player leads next.",
                   "The highest card of the colour the lead set wins."),
-        recommendation=("Nobody: the text names two ways to win and neither applies. This is what the text says, "
-                        "but a rule for it should be written (the lead colour's highest card is the natural one)."),
-        en=("Add: \"If no card can win (no match, no winning Special, no card of the ruling colour), the highest card "
-            "of the colour the lead set wins.\""),
+        recommendation=("Nobody: the text names two ways to win and neither applies, and the suggested wording says so. "
+                        "The other reading does not settle every such trick: when a Special leads there is no lead "
+                        "colour, and the trick is still won by nobody (theorem realms/no-winner/no_winner=lead_colour "
+                        "gives one: the Cyclone led to yellow, then the Red 1, from red)."),
+        en=("If no card can win the trick (no colour match, no winning Special, no card of the ruling colour), nobody "
+            "wins it and it scores no points; its leader leads the next trick, or the Cyclone's player if a Cyclone was "
+            "played."),
+        changes=((V2, ("The suggested wording now says what the recommendation says (nobody wins); edition 1 "
+                      "recommended nobody but worded the other reading, which a Special's lead leaves unsettled.")),),
+        theorems=("realms/no-winner/default", "realms/no-winner/lead_colour"),
         related=("match-vs-rank",),
     ),
     entry(
@@ -255,8 +291,9 @@ ENTRIES: tuple[Entry, ...] = (
         meanings=("Follow the ruling colour as the marker shows it now.", "Follow the colour the lead set."),
         recommendation=("Follow the marker: it \"must always reflect the true state\", is updated at once on every "
                         "shift, and players \"must follow the ruling colour\"."),
-        en="Follow: \"Players must follow the ruling colour as the marker shows it when they play, if able.\"",
-        related=("match-follow",),
+        en="Players must follow the ruling colour as the marker shows it when they play, if able.",
+        replaces=_FOLLOW,
+        related=("match-follow", "special-lead", "purple-follows"),
     ),
     entry(
         12, "match-follow", "May a matching card be played instead of following?",
@@ -268,7 +305,7 @@ ENTRIES: tuple[Entry, ...] = (
                                                                     "played.")),
         recommendation=("Keep the follow rule whole: it has no exception for matches, and the Override says what a "
                         "match does, not who may play it."),
-        en="Override: add \"(a player who can follow must still do so).\"",
+        en="A player who can follow must do so, even when a card of another colour would be a colour match.",
         related=("follow-colour",),
     ),
     entry(
@@ -281,7 +318,7 @@ ENTRIES: tuple[Entry, ...] = (
         recommendation=("Only when unable to follow: \"If not, they may play any other card, including Specials\" "
                         "names Specials as what a player who cannot follow may play. \"Outside normal rank order\" "
                         "speaks of rank, not of following."),
-        en="Follow: \"Specials are cards of no colour: play one only when you cannot follow.\"",
+        en="Specials have no colour: a player plays one only when they cannot follow the ruling colour.",
         related=("troll-bullets",),
     ),
     entry(
@@ -290,15 +327,23 @@ ENTRIES: tuple[Entry, ...] = (
                   "free the Troll or the Purple from the follow rule?"),
         answer="The Purple: it may be played at any time.",
         kind="unclear", switch="troll_bullets",
-        sources=(_ANY_COLOUR, _TROLL, _PURPLE_LEAD),
+        sources=(_ANY_COLOUR, _TROLL, _PURPLE_LEAD, _NOT_FOLLOW),
         meanings=("A Purple may be played at any time.", ("A Troll may be played at any time; Purples follow the "
                                                          "follow rule like Specials.")),
-        recommendation=("The Purple: the bullets after the Troll's ability are Purple rules (four name the Purple, and "
-                        "the closing summary repeats two for \"Purple Wilds\"). The text needs a \"Purple Wilds\" "
-                        "heading."),
-        en="Insert the heading \"Purple Wilds\" before \"May follow any colour.\" and write \"A Purple may be played "
-           "whatever the ruling colour.\"",
-        related=("specials-follow",),
+        recommendation=("The Purple, on balance. Of the five bullets after the Troll's ability, three name the Purple "
+                        "(\"Leading Purple\", \"Purple numbers\", \"Purple nominations\"), one (\"Wins only if\") "
+                        "speaks of a card that can be the highest number, which only a Purple among them can, and the "
+                        "closing summary repeats two of them for \"Purple Wilds\"; the Troll's own ability ends before "
+                        "them. Against it, the Follow rule lists Purples with the Specials among what a player who "
+                        "cannot follow may play (\"If not, they may play any other card, including Specials or Purple "
+                        "Wilds\"), which reads as if a Purple, like a Special, waited for a player unable to follow; "
+                        "under the recommended reading that mention is true but adds nothing. The text needs a "
+                        "\"Purple Wilds\" heading either way."),
+        en="Purple Wilds: a Purple may be played whatever the ruling colour.",
+        replaces=_ANY_COLOUR,
+        changes=((V2, ("Edition 1 said four bullets name the Purple; three do. The Follow rule's \"including Specials "
+                      "or Purple Wilds\", which points the other way, is now quoted and weighed.")),),
+        related=("specials-follow", "purple-follows"),
     ),
     entry(
         15, "realm-follow", "Does the realm partner colour follow?",
@@ -308,9 +353,10 @@ ENTRIES: tuple[Entry, ...] = (
         sources=(_PAIR, _REALM_LINKS, _FOLLOW),
         meanings=("Only the ruling colour follows.", "A card of the ruling colour's realm partner follows too."),
         recommendation=("One colour: the Follow rule says \"the ruling colour\". The sentence \"Realm links are "
-                        "ignored for Purple nominations\" suggests links count elsewhere but never says where."),
-        en=("Delete \"Realm links are ignored for Purple nominations\", or say where Realm links count (the Giant "
-            "only)."),
+                        "ignored for Purple nominations\" suggests links count elsewhere but never says where "
+                        "(entry 21)."),
+        en="Only cards of the ruling colour follow; a card of its realm partner does not.",
+        related=("realm-links",),
     ),
     entry(
         16, "first-lead", "Who leads the first trick?",
@@ -320,7 +366,7 @@ ENTRIES: tuple[Entry, ...] = (
         sources=(_PREVIOUS, _DEALER),
         meanings=("The player left of the dealer leads the first trick.", "The dealer leads the first trick."),
         recommendation="Left of the dealer, as in most trick-taking games; the dealer already chose the colour.",
-        en="Lead: \"The player left of the dealer leads the first trick of a round.\"",
+        en="The player left of the dealer leads the first trick of a round.",
     ),
     entry(
         17, "halftime", "Halftime: a new round, or play resumes?",
@@ -334,7 +380,8 @@ ENTRIES: tuple[Entry, ...] = (
         recommendation=("A new round, as the Objective says (\"start a new round\"); \"resume\" can be read as "
                         "resuming the game. The two sentences name different leaders for the first trick after "
                         "the redeal."),
-        en="Scoring: \"First to 50 points triggers halftime: record scores, reshuffle and start a new round.\"",
+        en="First to 50 points triggers halftime: record scores, reshuffle and start a new round.",
+        replaces=_HALFTIME,
     ),
     entry(
         18, "troll-victim", "Can the Troll take a card from its own player?",
@@ -344,7 +391,9 @@ ENTRIES: tuple[Entry, ...] = (
         sources=(_TROLL,),
         meanings=("The random player is one of the other players.", "Any player, the Troll's own included."),
         recommendation="One of the others: taking a card from your own hand is no steal.",
-        en="Troll: \"... then choose another player at random and take one random card from their hand.\"",
+        en=("When played, discard one card from your hand, then choose another player at random and take one random "
+            "card from their hand (without looking)."),
+        replaces=_TROLL,
     ),
     entry(
         19, "recycle", "When is the discard pile shuffled into a new draw pile?",
@@ -356,29 +405,51 @@ ENTRIES: tuple[Entry, ...] = (
                   "The moment the draw pile empties (the Warlock then finds an empty discard pile)."),
         recommendation=("When needed: \"If both are empty and a draw is required\" ties recycling to a draw. The "
                         "timing matters to the Warlock, who searches the discard pile."),
-        en="Recycling: \"When a player must draw and the draw pile is empty, shuffle the discard pile to form it.\"",
+        en="When a player must draw and the draw pile is empty, shuffle the discard pile to form a new draw pile.",
+        replaces=_RECYCLE,
     ),
     entry(
         20, "nuance-pictures", "Matched Sorcerers, Guards, Trolls and Realms",
         question=("The Match Rank Nuance ranks a matched Number and a matched Dragon. Where does a matched Sorcerer, "
-                  "Guard, Troll or Realm card rank?"),
-        answer="Nowhere special: under the Timing Rule a match wins by time, whatever its type.",
-        kind="gap", sources=(_NUANCE_NUMBER, _NUANCE_DRAGON, _TIME_ORDER),
-        recommendation=("Nothing to decide under the recommended reading (entries 1 and 2). A reader who follows the "
-                        "Nuance has to guess; arbiter's `resolution=nuance` places each matched picture just below "
-                        "the same picture of the ruling colour, as the text says of the Dragon."),
-        en="Delete the Match Rank Nuance (see entries 1 and 2).",
+                  "Guard, Troll or Realm card rank, once a later shift has left it outside the ruling colour?"),
+        answer=("Under the recommended Timing Rule the question never comes up: a match wins by time, whatever its "
+                "type. A reader who follows the Nuance should rank every matched picture just below the same picture "
+                "of the ruling colour, as the text ranks the Dragon."),
+        kind="gap", switch="nuance_pictures", base=NUANCE,
+        sources=(_NUANCE_NUMBER, _NUANCE_DRAGON, _TIME_ORDER),
+        meanings=(("Under the Nuance, every matched picture sits just below the same picture of the ruling colour, as "
+                  "the Dragon does."),
+                  ("Under the Nuance, only the Dragon and the Numbers have a matched place; a matched Realm, Sorcerer, "
+                  "Guard or Troll keeps its normal rank, in its own colour only.")),
+        recommendation=("Delete the Match Rank Nuance, as the wordings of entries 1 and 2 do; then nothing is left to decide. A reader who "
+                        "keeps it has to guess, since the text places two kinds of matched card only; the natural "
+                        "guess extends the Dragon's sentence to every picture. The two guesses name different winners "
+                        "(the example below), but only under the Nuance."),
+        en=UNCHANGED,
+        since=V1, changes=((V2, "Now a switch (nuance_pictures) with an example; edition 1 had no reading to play."),),
         related=("timing-vs-matched-number", "timing-vs-matched-dragon"),
     ),
     entry(
         21, "realm-links", "What are \"Realm links\"?",
-        question="\"Realm links are ignored for Purple nominations\": where do Realm links count?",
-        answer="Only for the Giant, which flips the ruling colour within its realm.",
-        kind="unclear", sources=(_REALM_LINKS, _PAIR, _PURPLE_SUMMARY),
-        recommendation=("The sentence changes nothing: a nomination names one colour, and no rule lets the partner "
-                        "colour stand in for it. The only rule that uses realms is the Giant's flip."),
-        en="Delete both mentions of \"Realm links\"; say of the Giant: \"Red and Yellow are the Sun realm, Blue and Green "
-           "the Moon realm.\"",
+        question=("\"Realm links are ignored for Purple nominations\": where do Realm links count, and what does "
+                  "ignoring them change when a Purple leads?"),
+        answer=("The recommended reading: a nomination names one colour (nominating red is not nominating yellow), "
+                "and the Giant still flips it. Read the other way, the Giant cannot flip a nominated colour, and a "
+                "realm partner does not follow it."),
+        kind="unclear", switch="nominated_links",
+        sources=(_REALM_LINKS, _PAIR, _GIANT, _PURPLE_SUMMARY),
+        meanings=("Realm links still apply to a nominated colour: the Giant flips it within its realm.",
+                  ("Realm links are ignored while the marker shows a Purple's nomination: the Giant does not flip it, "
+                   "and (with realm_follow=realm) the partner colour does not follow it.")),
+        recommendation=("Keep the Giant's flip: the Giant \"instantly flips the ruling colour within its realm\" with "
+                        "no exception, and \"Red ≠ Yellow\" reads as saying what a nomination names. The other reading "
+                        "gives the sentence more work to do, and changes who wins a trick in which a Giant follows a "
+                        "Purple lead (the example below). Say which is meant."),
+        en=("A Purple lead nominates one colour only: nominating Red does not nominate Yellow. A Giant played later "
+            "flips the nominated colour like any other."),
+        replaces=_REALM_LINKS,
+        changes=((V2, ("Edition 1 said the sentence changes nothing; read as switching Realm links off for a "
+                      "nominated colour it changes tricks a Giant is played to. Now a switch (nominated_links).")),),
         related=("realm-follow",),
     ),
     entry(
@@ -387,8 +458,10 @@ ENTRIES: tuple[Entry, ...] = (
         answer="Two to six: seven cards each leaves a draw pile of 23 to 51 cards.",
         kind="gap", sources=(_DEAL, _DRAW),
         recommendation=("State it. With seven players the deal leaves 16 cards, which one Draw Phase can empty; "
-                        "arbiter plays 2 to 6 and defaults to 4."),
-        en="Components: \"For 2 to 6 players.\"",
+                        "arbiter plays 2 to 6 and measures 2, 3 and 4."),
+        en="For 2 to 6 players.",
+        same_in_play=("the number of players is a setting of every game, not a reading of a rule: arbiter takes it as "
+                      "input (2 to 6) and measures 2, 3 and 4 players; no two readings are compared."),
     ),
     entry(
         23, "same-colour-match", "A match already of the ruling colour",
@@ -397,19 +470,141 @@ ENTRIES: tuple[Entry, ...] = (
                   "trick, or does the highest card of the ruling colour keep it?"),
         answer="It is a colour match: the last match wins the trick, although the colour stays.",
         kind="unclear", switch="colour_match",
-        sources=(_OVERRIDE, _CURRENT, _TIME_ORDER, _TIMING, _CHECK_MATCH, _SHIFTS),
+        sources=(_OVERRIDE, _CURRENT, _TIME_ORDER, _TIMING, _CHECK_MATCH, _SHIFTS, _PURPLE_WINS),
         meanings=("A card that matches an earlier card is a colour match, whether or not the ruling colour changes.",
                   ("Only a card that shifts the ruling colour (it has a colour, not the marker's) is a colour match; "
                    "a matching card already of the ruling colour competes by rank.")),
-        recommendation=("Count every match. The Override's only condition is that the card \"matches the number or "
-                        "picture type of any earlier card in the trick\", and \"That card becomes the current "
-                        "winner\" follows from it; the shift is what happens next, not a second condition. The "
-                        "word \"valid\" in \"the last valid colour match\" and the marker list's \"A Colour Match "
-                        "shifts the ruling colour\" can be read as counting only a match that changes the colour; "
-                        "then a following Purple, which takes the ruling colour, could never be a match."),
-        en=("Override, after the first sentence: \"A matching card of the ruling colour is a colour match too; the "
-            "marker stays.\""),
+        recommendation=("Count every match, on balance. The Override's only condition is that the card \"matches the "
+                        "number or picture type of any earlier card in the trick\", and \"That card becomes the "
+                        "current winner\" follows from that condition; the shift is what happens next. The Purple's "
+                        "clause (b), \"the last valid colour match in the trick\", needs this reading: a following "
+                        "Purple takes the marker's colour, so it can never shift it, and under the other reading it "
+                        "is never a colour match (theorem realms/purple-never-matches/shift). Against it, the section "
+                        "is titled \"Colour Match Override\", the marker list says \"A Colour Match shifts the ruling "
+                        "colour.\", and \"valid\" in \"the last valid colour match\" suggests that some matches do not "
+                        "count: all three name a colour match by the shift it makes. The text does not settle it, and "
+                        "the readings name different winners in the example below; the wording should."),
+        en="A matching card already of the ruling colour is a colour match too; the marker stays.",
+        theorems=("realms/purple-never-matches/shift", "realms/any-vs-shift"),
+        changes=((V2, ("The recommendation weighs the section title \"Colour Match Override\" and \"A Colour Match "
+                      "shifts the ruling colour\" against the Override's condition and the Purple's clause (b).")),),
         related=("match-vs-rank", "purple-match"),
+    ),
+    entry(
+        24, "match-after-special", "A colour match played after a Giant or a Warlock",
+        question=("A Giant or a Warlock (no Phoenix) is played, and after it a card matches an earlier card (Red 5, "
+                  "Warlock, Blue 5). Does the Special keep the trick, or does the later match outrank it?"),
+        answer="The Special keeps it: a match wins unless beaten by a higher Special, wherever that Special was played.",
+        kind="unclear", switch="special_vs_match", values=("specials", "timed"), since=V2,
+        sources=(_TIMING, _TIME_ORDER, _RANK_ALONE, _CHECK_WILD),
+        meanings=("A Giant or a Warlock beats every colour match of the trick, played before it or after.",
+                  ("A Giant or a Warlock beats the matches played before it; a match played after it wins (the Phoenix "
+                  "still beats every card).")),
+        recommendation=("The Special keeps it. \"Unless beaten by a higher Special (Phoenix > Giant > Warlock)\" is "
+                        "said of the last match \"at resolution\", when every card is down, and the checklist applies "
+                        "\"Wild dominance\" after the shifts and timing. \"A later valid match outranks earlier plays\" "
+                        "can be read as covering an earlier Special too; the text never orders a Special against a "
+                        "later match."),
+        en=("A Giant or a Warlock beats every colour match in the trick, whether the match was played before it or "
+            "after it; only a higher Special beats it."),
+        related=("special-vs-match",),
+    ),
+    entry(
+        25, "purple-at-resolution", "Is a following Purple's colour fixed when it is played?",
+        question=("A Purple follows, counting as the ruling colour's number, and then the marker moves (a Cyclone, a "
+                  "Giant or a match: Red 5, Purple 4, Cyclone to blue). At resolution, is the Purple a number of the "
+                  "colour it took when played, or of the ruling colour at resolution?"),
+        answer="Of the colour it took when played: the Purple 4 stays red, so nobody holds blue and nobody wins.",
+        kind="unclear", switch="purple_colour", values=("ruling", "resolution"), since=V2,
+        sources=(_PURPLE_WINS, _PURPLE_LEAD, _PURPLE_RANK_Q),
+        meanings=("A following Purple keeps the colour it took when played.",
+                  "A following Purple counts as the ruling colour at resolution, whatever it was when played."),
+        recommendation=("Fix it when played. A Purple \"counts as that colour's number\" once the colour is set, every "
+                        "other card keeps its colour when the marker moves, and the Override compares the card played "
+                        "with the marker as it stands. \"The highest number of the ruling colour at resolution\" can "
+                        "be read as re-colouring the Purple at the end, which makes a Purple win whatever colour the "
+                        "marker lands on."),
+        en=("A Purple played after the lead counts as a number of the ruling colour at the moment it is played, and "
+            "keeps that colour to the end of the trick."),
+        related=("purple-colour", "purple-wins"),
+    ),
+    entry(
+        26, "number-tie", "A Purple level with a coloured card of its number",
+        question=("A Purple and a coloured card of the same number count as the same colour, and neither is a colour "
+                  "match (it arises only where such a card is no match: colour_match=shift, say, in Purple 3 "
+                  "nominating red then Red 3). Which ranks higher?"),
+        answer="The coloured card: a Purple that only ties is not \"the highest number of the ruling colour\".",
+        kind="gap", switch="number_tie", base=SHIFT, since=V2,
+        sources=(_PURPLE_WINS, _PURPLE_RANK_Q, _HIERARCHY),
+        meanings=("The card with a colour of its own ranks above the Purple.",
+                  "The earlier of the two keeps the trick.",
+                  "The later of the two takes the trick."),
+        recommendation=("The coloured card: the Purple \"wins only if (a) it is the highest number of the ruling colour\" "
+                        "(or matches), and level with the Red 3 it is not the highest. Under the recommended readings "
+                        "of entries 6 and 23 the later card of the two matches the earlier and wins as the last match, "
+                        "so the tie is never decided by rank (a test checks every trick of a small deck); it decides a "
+                        "trick under colour_match=shift, purple_match=never or resolution=rank."),
+        en="A Purple level with a coloured card of its number and colour ranks below it.",
+        related=("purple-wins", "purple-match", "same-colour-match"),
+    ),
+    entry(
+        27, "special-lead", "Which colour rules after a Special is led?",
+        question=("A Phoenix, Warlock or Tree is led: it has no colour. Does the marker keep the colour it showed, or "
+                  "does the first coloured card played set the ruling colour (Tree, Blue 5, Red 9 from red)?"),
+        answer="The marker keeps its colour: the next players must follow it, and the Red 9 wins.",
+        kind="gap", switch="special_lead", since=V2,
+        sources=(_LEAD, _LEAD_SETS, _OUTSIDE, _FOLLOW),
+        meanings=("After a colourless lead the marker keeps its colour, and it is the colour to follow.",
+                  ("After a Phoenix, Warlock or Tree lead the first card with a colour sets the ruling colour as a lead "
+                  "would; until then any card may be played.")),
+        recommendation=("Keep the marker. \"That card's colour sets the ruling colour\": a card with no colour sets none, "
+                        "so the marker keeps what it showed, and it \"must always reflect the true state\". \"The lead "
+                        "sets a colour.\" in the marker list can be read as a promise every trick keeps, which only the "
+                        "other reading does; the Giant and the Cyclone set the colour themselves under both."),
+        en=("If the lead has no colour (a Phoenix, Warlock or Tree), the ruling colour stays as the marker shows it, "
+            "and players must follow it."),
+        related=("follow-colour", "no-winner"),
+    ),
+    entry(
+        28, "purple-follows", "Does holding a Purple count as able to follow?",
+        question=("Red is ruling; a player holds no red card but a Purple, which would count as a red number. Are they "
+                  "able to follow (and must play the Purple), or may they play any card?"),
+        answer="They cannot follow: they may play any card.",
+        kind="gap", switch="purple_follows", since=V2,
+        sources=(_FOLLOW, _NOT_FOLLOW, _PURPLE_LEAD, _PURPLE_RANK_Q),
+        meanings=("A Purple in the hand is not a card of the ruling colour: holding one does not oblige anything.",
+                  ("Holding a Purple counts as able to follow: a player with no card of the colour but a Purple must "
+                  "play the Purple.")),
+        recommendation=("Not able. The Follow rule names Purples among what a player who cannot follow may play (\"If "
+                        "not, they may play any other card, including Specials or Purple Wilds\"), so holding one does "
+                        "not make a player able; a Purple takes the ruling colour only once it is played."),
+        en=("A Purple in your hand does not count as a card of the ruling colour: with no card of that colour you "
+            "may play any card."),
+        related=("troll-bullets", "follow-colour"),
+    ),
+)
+
+_REALM_RANK = q("Realm cards are the highest picture rank within their realm.")
+_WITHIN = q("Normal Rank Order (within a colour)")
+ENTRIES += (
+    entry(
+        29, "realm-rank", "The highest picture \"within their realm\"",
+        question=("\"Realm cards are the highest picture rank within their realm\": within their colour, or within "
+                  "both colours of their realm? Yellow rules and the Red Realm is played after the Yellow Dragon: does "
+                  "it outrank the Dragon?"),
+        answer="Within their colour: the Red Realm is not a yellow card, and the Yellow Dragon keeps the trick.",
+        kind="unclear", switch="realm_rank", since=V2,
+        sources=(_REALM_RANK, _PAIR, _WITHIN),
+        meanings=("A Realm card is the highest picture of its own colour.",
+                  ("A Realm card is the highest picture of both colours of its realm (Sun: red and yellow; Moon: blue "
+                  "and green).")),
+        recommendation=("Within its colour. The Normal Rank Order that follows is given \"(within a colour)\", and a "
+                        "card of another colour never ranks in the ruling colour elsewhere in the text. The sentence "
+                        "uses \"realm\" for the pair of colours just defined (\"Colours pair into Realms\"), so it "
+                        "can be read as giving a Realm card rank in its partner colour; say which."),
+        en="A Realm card is the highest picture of its own colour; it does not rank in its realm partner's colour.",
+        replaces=_REALM_RANK,
+        related=("realm-shadow", "realm-links"),
     ),
 )
 
@@ -419,7 +614,9 @@ WITNESS_KIND = {
     "match-vs-rank": TRICK, "special-vs-match": TRICK, "purple-match": TRICK, "purple-colour": TRICK,
     "purple-wins": TRICK, "realm-shadow": TRICK, "no-winner": TRICK, "follow-colour": FOLLOW, "match-follow": FOLLOW,
     "specials-follow": FOLLOW, "troll-bullets": FOLLOW, "realm-follow": FOLLOW, "first-lead": GAME,
-    "halftime": GAME, "troll-victim": STEAL, "recycle": GAME, "same-colour-match": TRICK,
+    "halftime": GAME, "troll-victim": STEAL, "recycle": GAME, "same-colour-match": TRICK, "nuance-pictures": TRICK,
+    "realm-links": FOLLOW, "realm-rank": TRICK, "match-after-special": TRICK, "purple-at-resolution": TRICK, "number-tie": TRICK,
+    "special-lead": TRICK, "purple-follows": FOLLOW,
 }
 
 CATALOGUE = Catalogue(game="realms", title="Realms: rules clarifications", sources=SOURCES, entries=ENTRIES,

@@ -30,8 +30,10 @@ from arbiter.model.realms.cards import (
 from arbiter.model.realms.game import RULING, parse_play
 from arbiter.model.realms.notation import position_from_json
 from arbiter.model.realms.reference import matches, walk
+from arbiter.model.realms.ruleset import DEFAULT
 from arbiter.model.realms.spec import trick_spec
 
+from .. import claims
 from ..entry import Entry, Quote
 from .catalogue import EXAMPLE, FOLLOW, GAME, STEAL, TRICK
 
@@ -162,11 +164,6 @@ def _meaning(entry: Entry) -> dict[str, str]:
     return {r.label: r.meaning for r in entry.readings}
 
 
-def _winner_words(o: dict[str, Any], plays: list[str]) -> str:
-    w = o["winner"]
-    return "nobody" if w is None else f"{who(w)} ({the(parse_card(plays[w].split('=')[0]))})"
-
-
 def step_words(pos_json: dict[str, Any], what: str) -> str:
     """A game step (a move text or a chance label) in words."""
     words = what.split()
@@ -180,55 +177,6 @@ def step_words(pos_json: dict[str, Any], what: str) -> str:
     return f"{who(p.to_move)}'s play of {the(parse_card(what.split('=')[0]))}"
 
 
-def _trick_text(o: dict[str, Any], plays: list[str]) -> str:
-    w = o["winner"]
-    if w is None:
-        text = "Nobody wins the trick: no points"
-    else:
-        text = f"{who(w)} wins the trick with {the(parse_card(plays[w].split('=')[0]))} (10 points)"
-    return text + f"; the marker ends on {colour(COLOUR_NAMES.index(o['ruling']))}; {who(o['leads_next'])} leads next."
-
-
-def _legal_text(legal: list[str], other: list[str]) -> str:
-    cards = sorted({m.split("=")[0] for m in legal}, key=lambda c: parse_card(c))
-    extra = [c for c in cards if c not in {m.split("=")[0] for m in other}]
-    text = "May play " + ", ".join(the(parse_card(c)) for c in cards) + "."
-    if extra:
-        text += " Only under this reading: " + ", ".join(the(parse_card(c)) for c in extra) + "."
-    return text
-
-
-def _steal_text(o: dict[str, Any]) -> str:
-    victims: dict[str, float] = {}
-    for prob, label in o["steals"]:
-        v = label.rsplit(" ", 2)[-1]
-        victims[v] = victims.get(v, 0) + prob
-    parts = [f"from {who(int(v))}{' (their own hand)' if label_own(o, v) else ''} with chance {share:.2f}"
-             for v, share in victims.items()]
-    return "The Troll takes a random card " + "; ".join(parts) + "."
-
-
-def label_own(o: dict[str, Any], victim: str) -> bool:
-    return any(label.startswith(f"player {victim} takes") and label.endswith(f"player {victim}")
-               for _, label in o["steals"])
-
-
-def _game_text(entry: Entry, o: dict[str, Any]) -> str:
-    a = o["after"]
-    if entry.switch == "first_lead":
-        return f"{who(a['leader'])} leads the first trick."
-    if entry.switch == "halftime":
-        if a["phase"] == RULING:
-            return (f"Halftime starts a new round: every card is reshuffled, {who(a['dealer'])} deals and chooses the "
-                    f"ruling colour, {who(a['leader'])} leads the first trick.")
-        return (f"Halftime redeals and play resumes: the marker stays {colour(COLOUR_NAMES.index(a['ruling']))} and "
-                f"{who(a['leader'])}, who won the trick, leads.")
-    return (f"Afterwards the draw pile holds {cards_count(a['draw_pile'])} and the discard pile "
-            f"{cards_count(a['discard_pile'])}: the "
-            "Warlock " + ("finds nothing to take." if not a["discard_pile"] else
-                          f"can take any of {cards_count(a['discard_pile'])}."))
-
-
 def clash(entry: Entry) -> tuple[Quote, Quote] | None:
     """For a contradiction: the two sentences that name different results, the recommended first."""
     if entry.kind != "contradiction" or len(entry.sources) < 2:
@@ -236,48 +184,141 @@ def clash(entry: Entry) -> tuple[Quote, Quote] | None:
     return entry.sources[0], entry.sources[1]
 
 
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
+
+
+def _card_words(code: str | None) -> str:
+    return "" if code is None else f" with {the(parse_card(code))}"
+
+
+def say_trick(v: dict[str, Any]) -> str:
+    """One reading's computed trick result in words."""
+    if v["winner"] is None:
+        head = "nobody wins the trick"
+    else:
+        head = f"{who(v['winner'])} wins the trick{_card_words(v['card'])}"
+    return f"{head}, the marker ends on {colour(COLOUR_NAMES.index(v['ruling']))} and {who(v['leads_next'])} leads next"
+
+
+def _names(codes: list[str]) -> str:
+    names = [the(parse_card(c)) for c in codes]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def say_follow(v: dict[str, Any]) -> str:
+    cards = sorted({m.split("=")[0] for m in v["legal"]}, key=parse_card)
+    return f"{who(v['to_move'])} may play {_names(cards)}"
+
+
+def say_steal(v: dict[str, Any]) -> str:
+    victims: dict[str, float] = {}
+    for prob, label in v["steals"]:
+        victim = label.rsplit(" ", 1)[-1]
+        victims[victim] = victims.get(victim, 0) + prob
+    return "the Troll takes a random card " + " or ".join(
+        f"from {who(int(x))} (chance {p:.2f})" for x, p in victims.items())
+
+
+def say_after(v: dict[str, Any]) -> str:
+    """What a game step leads to, as the witness computed it."""
+    a = v["after"]
+    if set(a) == {"leader"}:
+        return f"{who(a['leader'])} leads the first trick"
+    if a["phase"] == RULING:
+        return (f"a new round starts: {who(a['dealer'])} deals and chooses the ruling colour, {who(a['leader'])} "
+                f"leads the first trick; the draw pile holds {cards_count(a['draw_pile'])} and the discard pile "
+                f"{cards_count(a['discard_pile'])}")
+    ruling = "no colour yet" if a["ruling"] is None else colour(COLOUR_NAMES.index(a["ruling"]))
+    return (f"the marker shows {ruling}, {who(a['to_move'])} is to move, the draw pile holds "
+            f"{cards_count(a['draw_pile'])} and the discard pile {cards_count(a['discard_pile'])}")
+
+
+def say_replay(v: dict[str, Any]) -> str:
+    trick = "nobody wins that trick" if v["trick"] is None else f"{who(v['trick'])} wins that trick"
+    return f"{trick} and {who(v['game'])} wins the game"
+
+
+SAY: dict[str, claims.Say] = {"trick": say_trick, "follow": say_follow, "steal": say_steal, "after": say_after,
+                              "replay": say_replay}
+# What each kind of witness compares, the key naming who wins (None: not a winner), and its heading's lead.
+CLAIMS = {TRICK: ("trick", ("winner", "card", "ruling", "leads_next"), "winner", "In this trick"),
+          EXAMPLE: ("trick", ("winner", "card", "ruling", "leads_next"), "winner", "In the text's example"),
+          FOLLOW: ("follow", ("to_move", "legal"), None, "At this point"),
+          STEAL: ("steal", ("steals",), None, "When this Troll is played"),
+          GAME: ("after", ("after",), None, "After this step")}
+
+
+def with_trick(sc: dict[str, Any], w: dict[str, Any]) -> dict[str, Any]:
+    """The deal's scene with each card of the witness's trick, as a tile, beside the hand that plays it."""
+    p = position_from_json(w["position"])
+    plays = [m for m in w["moves"] if not m.startswith("ruling=")]
+    seats = [dict(seat, rows=list(seat["rows"])) for seat in sc["seats"]]
+    for k, m in enumerate(plays):
+        seats[p.player_of(k)]["rows"].append({"label": "leads" if k == 0 else f"plays {ordinal(k + 1)}",
+                                             "cards": [tile(parse_card(m.split("=")[0]))]})
+    return {**sc, "caption": sc["caption"] + " and the trick", "seats": seats}
+
+
+def ordinal(n: int) -> str:
+    return {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}[n]
+
+
+def _claimed(story: dict[str, Any], kind: str, prefix: str = "") -> dict[str, Any]:
+    about, keys, winner, lead = CLAIMS[kind]
+    c = claims.compare(about, keys, story["data"]["outcomes"], winner)
+    story["claim"] = c
+    story["summary"] = (prefix + " " if prefix else "") + claims.summary(c, SAY[about], lead)
+    return story
+
+
 def story(w: dict[str, Any], entry: Entry) -> dict[str, Any]:
-    """A witness as a story: the deal or position, the plays in words, each reading's result."""
+    """A witness as a story: the deal or position, the plays in words, each reading's result; its
+    heading is written from the values the witness computed (``report.claims``)."""
     meaning = _meaning(entry)
     kind = w["kind"]
+    about, keys, _, _ = CLAIMS[kind]
     title = "A game where it matters" if kind == GAME else "Smallest example"
-    outcomes = []
     steps: list[str] = []
-    pair = clash(entry)
     if kind in (TRICK, EXAMPLE, FOLLOW, STEAL):
         steps = plays_in_words(w["position"], w["moves"], entry.default.ruleset(entry.base))
-        plays = w["moves"][1:]
-    if kind in (TRICK, EXAMPLE):
-        if pair:
-            won = [_winner_words(o, plays) for o in w["outcomes"]]
-            summary = (f"These two sentences name different winners for this trick: “{pair[0].text}” gives it to "
-                       f"{won[0]}; “{pair[1].text}” to {won[1]}.")
-        else:
-            summary = "The readings give this trick to different players."
-        for o in w["outcomes"]:
-            outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]], "text": _trick_text(o, plays)})
-    elif kind == FOLLOW:
-        mover = w["outcomes"][0]["to_move"]
-        summary = f"{who(mover)} may play different cards under each reading."
-        for k, o in enumerate(w["outcomes"]):
-            other = w["outcomes"][1 - k]["legal"]
-            outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]],
-                             "text": _legal_text(o["legal"], other)})
-    elif kind == STEAL:
-        summary = "The Troll's steal has different outcomes under each reading."
-        outcomes = [{"label": o["reading"], "reading": meaning[o["reading"]], "text": _steal_text(o)}
-                    for o in w["outcomes"]]
-    else:
+    outcomes = [{"label": o["reading"], "reading": meaning[o["reading"]], "text": sentence(SAY[about]({k: o[k] for k in keys}))}
+                for o in w["outcomes"]]
+    prefix = ""
+    pair = clash(entry)
+    if kind in (TRICK, EXAMPLE) and pair and len({o["winner"] for o in w["outcomes"]}) > 1:
+        won = [say_trick(o).split(", the marker")[0] for o in w["outcomes"]]
+        prefix = f"Two sentences of the text name different winners: “{pair[0].text}” ({won[0]}); “{pair[1].text}” ({won[1]})."
+    if kind == GAME:
         what = step_words(w["position"], w["what"])
-        summary = (f"A seeded game of {w['players']} greedy players (game {w['game'] + 1} of the search, seed "
-                   f"{w['seed']}): the readings part at step {w['step'] + 1}, {what}.")
-        if pair:
-            summary += f" These two sentences say different things happen next: “{pair[0].text}” and “{pair[1].text}”."
-        outcomes = [{"label": o["reading"], "reading": meaning[o["reading"]], "text": _game_text(entry, o)}
-                    for o in w["outcomes"]]
+        prefix = (f"A seeded game of {w['players']} greedy players (game {w['game'] + 1} of the search, seed "
+                  f"{w['seed']}) reaches step {w['step'] + 1}, {what}.")
     caption = "The deal" if kind != GAME or w["what"] == "deal" else "The position"
-    return {"title": title, "summary": summary, "scenes": [scene(w["position"], caption)], "steps": steps,
-            "outcomes": outcomes, "data": w}
+    scenes = [scene(w["position"], caption)]
+    if kind in (TRICK, EXAMPLE, FOLLOW, STEAL):
+        scenes = [with_trick(scenes[0], w)]
+    return _claimed({"title": title, "scenes": scenes, "steps": steps, "outcomes": outcomes, "data": w}, kind, prefix)
 
 
-__all__ = ["CARDS", "COLOURS", "card_names", "name", "scene", "story", "tile"]
+def replay_story(example: dict[str, Any], entry: Entry, title: str = "From a game") -> dict[str, Any]:
+    """A sampled game where the readings' replays part: the position where they part, each reading's
+    next trick (as tiles) and the game's winner, as the replays with one other luck computed them."""
+    meaning = _meaning(entry)
+    outcomes, seats = [], []
+    for o in example["outcomes"]:
+        outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]], "text": sentence(say_replay(o))})
+        seats.append({"name": f"Next trick, {o['reading']}", "out": False,
+                      "rows": [{"label": who(pl), "cards": [tile(c)]} for (c, _), pl in zip(o["plays"], o["players"],
+                                                                                            strict=True)]})
+    setting = f"{example['players']} players" + ("" if entry.base == DEFAULT else
+                                                 f", under {str(entry.base).removeprefix('default,')}")
+    prefix = (f"Game {example['game'] + 1} of the sample ({setting}, seed {example['seed']}): the readings part at "
+              f"step {example['step'] + 1}. Each reading plays on from there with the same players and one new luck.")
+    first = scene(example["position"], "Where the readings part, and the next trick under each reading")
+    scenes = [{**first, "seats": first["seats"] + seats}]
+    c = claims.compare("replay", ("trick", "game"), example["outcomes"], "game")
+    return {"title": title, "summary": prefix + " " + claims.summary(c, say_replay, "Played on"), "claim": c,
+            "scenes": scenes, "steps": [], "outcomes": outcomes, "data": {"kind": "replay", **example}}
+
+
+__all__ = ["CARDS", "COLOURS", "SAY", "card_names", "name", "replay_story", "scene", "story", "tile"]

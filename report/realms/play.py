@@ -100,12 +100,17 @@ def game_seed(seed: int, players: int, game: int) -> int:
     return random.Random(f"realms frequency {seed} {players} {game}").getrandbits(48)
 
 
-def play(players: int, seed: int, ruleset: Ruleset, start: Position | None = None, first: int = 0) -> Game:
+def play(players: int, seed: int, ruleset: Ruleset, start: Position | None = None, first: int = 0,
+         other_luck: bool = False) -> Game:
     """A whole seeded game between greedy players, or its steps from step ``first`` on, played
-    from ``start`` (default the seeded deal) with the same luck as the whole game."""
-    rng = random.Random(f"realms play {seed}")
-    for _ in range(first):
-        rng.getrandbits(64)
+    from ``start`` (default the seeded deal) with the same luck as the whole game, or with
+    ``other_luck`` (a salt stream of its own from that step: the baseline of chance)."""
+    if other_luck:
+        rng = random.Random(f"realms play {seed} other luck from {first}")
+    else:
+        rng = random.Random(f"realms play {seed}")
+        for _ in range(first):
+            rng.getrandbits(64)
     pos = start or deal(players, seed, ruleset)
     steps: list[Step] = []
     for _ in range(MAX_STEPS - first):
@@ -127,19 +132,23 @@ def play(players: int, seed: int, ruleset: Ruleset, start: Position | None = Non
 @dataclass(frozen=True)
 class Trick:
     """A finished trick: the marker before its lead, its plays with their choices, the player of
-    each, the winning player (None: nobody) and the step that ended it."""
+    each, the winning player (None: nobody), the step that ended it and the step of its lead."""
 
     ruling: int
     plays: tuple[tuple[Card, int | None], ...]
     players: tuple[int, ...]
     winner: int | None
     step: int
+    start: int = 0
 
 
 def tricks(game: Game) -> list[Trick]:
     """The game's finished tricks in order."""
     out = []
+    lead = 0
     for k, (b, what, a) in enumerate(game.steps):
+        if b.phase == PLAY and not b.trick:
+            lead = k
         if not b.trick or a.trick or b.phase not in (PLAY, STEAL):
             continue
         full = b
@@ -148,5 +157,6 @@ def tricks(game: Game) -> list[Trick]:
             full = replace(b, trick=b.trick + (None if mv.card is None else (mv.card, mv.choice),))
         cards, who = full.plays()
         w, _, _ = fast.resolve(b.ruleset, b.ruling, [c for c, _ in cards], [x for _, x in cards])
-        out.append(Trick(b.ruling, tuple(cards), tuple(who), None if w is None else who[w], game.first + k))
+        out.append(Trick(b.ruling, tuple(cards), tuple(who), None if w is None else who[w], game.first + k,
+                         game.first + lead))
     return out

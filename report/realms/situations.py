@@ -8,7 +8,17 @@ from dataclasses import replace
 from itertools import pairwise
 
 from arbiter.model.realms import fast
-from arbiter.model.realms.cards import GIANT, PHOENIX, WARLOCK, is_number, is_picture, is_purple, kind_of, number_of
+from arbiter.model.realms.cards import (
+    GIANT,
+    PHOENIX,
+    TREE,
+    WARLOCK,
+    is_number,
+    is_picture,
+    is_purple,
+    kind_of,
+    number_of,
+)
 from arbiter.model.realms.game import PLAY, STEAL, legal_cards
 from arbiter.model.realms.reference import Played, walk, winner
 from arbiter.model.realms.ruleset import DEFAULT, Ruleset
@@ -19,8 +29,8 @@ from .play import Game, tricks
 Plays = Sequence[tuple[int, int | None]]
 
 
-def walked(ruling: int, plays: Plays) -> list[Played]:
-    return walk(trick_spec(DEFAULT), ruling, list(plays))
+def walked(ruling: int, plays: Plays, ruleset: Ruleset = DEFAULT) -> list[Played]:
+    return walk(trick_spec(ruleset), ruling, list(plays))
 
 
 def _numberish(c: int) -> bool:
@@ -31,8 +41,47 @@ def matched_number(w: list[Played]) -> bool:
     return any(p.matched and _numberish(p.card) for p in w)
 
 
-def matched_dragon(w: list[Played]) -> bool:
-    return any(p.matched and kind_of(p.card) == "Dr" for p in w)
+def dragon_comes_back(w: list[Played]) -> bool:
+    """A Dragon matched an earlier Dragon and is the last match, and the ruling colour at resolution
+    is not its colour but that of a Dragon played before it."""
+    ruling = w[-1].marker
+    for i, p in enumerate(w):
+        if p.matched and kind_of(p.card) == "Dr" and not any(q.matched for q in w[i + 1:]) and p.colour != ruling:
+            return any(kind_of(q.card) == "Dr" and q.colour == ruling for q in w[:i])
+    return False
+
+
+def picture_left_behind(w: list[Played]) -> bool:
+    """A matched Realm, Sorcerer, Guard or Troll is not of the ruling colour at resolution."""
+    return any(p.matched and kind_of(p.card) in ("Re", "So", "Gu", "Tr") and p.colour != w[-1].marker for p in w)
+
+
+def partner_realm(w: list[Played]) -> bool:
+    """A Realm card of the ruling colour's realm partner was played."""
+    ruling = w[-1].marker
+    return any(kind_of(p.card) == "Re" and p.colour is not None and p.colour == ruling ^ 1 for p in w)
+
+
+def match_after_special(w: list[Played]) -> bool:
+    """A Giant or a Warlock (no Phoenix) was played, and a later card matched."""
+    if any(p.card == PHOENIX for p in w):
+        return False
+    return any(p.card in (GIANT, WARLOCK) and any(q.matched for q in w[i + 1:]) for i, p in enumerate(w))
+
+
+def purple_moved_on(w: list[Played]) -> bool:
+    """A following Purple took a colour the marker no longer shows at resolution."""
+    return any(i and is_purple(p.card) and p.colour is not None and p.colour != w[-1].marker for i, p in enumerate(w))
+
+
+def purple_level(w: list[Played]) -> bool:
+    """A Purple and a coloured card of its number counted as one colour, neither a match."""
+    return any(is_purple(p.card) and not p.matched and p.colour is not None and is_number(q.card) and not q.matched
+               and number_of(q.card) == number_of(p.card) and q.colour == p.colour for p in w for q in w)
+
+
+def special_led(w: list[Played]) -> bool:
+    return w[0].card in (PHOENIX, WARLOCK, TREE)
 
 
 def dragon_then_number(w: list[Played]) -> bool:
@@ -87,7 +136,8 @@ def nobody_wins(w: list[Played]) -> bool:
 
 SITUATIONS: dict[str, tuple[str, Callable[[list[Played]], bool]]] = {
     "timing-vs-matched-number": ("a Number (or Purple) matched an earlier card", matched_number),
-    "timing-vs-matched-dragon": ("a Dragon matched an earlier Dragon", matched_dragon),
+    "timing-vs-matched-dragon": (("a Dragon matched an earlier Dragon and was the last match, and the ruling colour "
+                                  "went back to the earlier Dragon's colour"), dragon_comes_back),
     "example-vs-nuance": ("a matched Dragon was followed by a matched Number, as in the third example",
                           dragon_then_number),
     "match-vs-rank": ("a card matched an earlier card (no Purple in the trick)", match_without_purple),
@@ -101,6 +151,15 @@ SITUATIONS: dict[str, tuple[str, Callable[[list[Played]], bool]]] = {
                     purple_top_and_picture),
     "realm-shadow": ("a Sun Realm card and a Moon Realm card were both played", sun_and_moon),
     "no-winner": ("nothing could win: no match, no winning Special, no card of the ruling colour", nobody_wins),
+    "nuance-pictures": ("a matched Realm, Sorcerer, Guard or Troll was not of the ruling colour at resolution",
+                        picture_left_behind),
+    "realm-rank": ("a Realm card of the ruling colour's realm partner was played", partner_realm),
+    "match-after-special": ("a Giant or a Warlock (no Phoenix) was played and a later card matched",
+                            match_after_special),
+    "purple-at-resolution": ("a following Purple took a colour the marker no longer showed at resolution",
+                             purple_moved_on),
+    "number-tie": ("a Purple and a coloured card of its number counted as one colour, neither a match", purple_level),
+    "special-lead": ("a Phoenix, a Warlock or a Tree was led", special_led),
 }
 
 

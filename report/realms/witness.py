@@ -15,6 +15,7 @@ from arbiter.model.realms.cards import (
     COLOUR_NAMES,
     CYCLONE,
     DECK_SIZE,
+    GIANT,
     TREE,
     TROLL,
     Card,
@@ -23,14 +24,13 @@ from arbiter.model.realms.cards import (
     is_purple,
     number_card,
     parse_card,
-    partner,
     picture_card,
     purple_card,
 )
 from arbiter.model.realms.game import HAND_SIZE, RULING, Move, MoveError, Position, apply, chance_outcomes, deal
 from arbiter.model.realms.game import legal_moves as engine_moves
 from arbiter.model.realms.notation import position_from_json, position_to_json
-from arbiter.model.realms.reference import may_play, walk
+from arbiter.model.realms.reference import colours_to_follow, may_play, walk
 from arbiter.model.realms.spec import following_spec, trick_spec
 
 from ..entry import Entry
@@ -47,7 +47,7 @@ TRICK_CARDS = sorted([number_card(c, n) for c in range(4) for n in (1, 2, 3)]
 HAND_CARDS = sorted([number_card(c, n) for c in range(4) for n in (1, 2)]
                     + [picture_card(c, p) for c in range(4) for p in (1, TROLL)] + [56, CYCLONE, purple_card(1)])
 PLAY_CARDS = [c for c in HAND_CARDS if c < picture_card(0, TROLL) or (c >= 56 and c != picture_card(3, TROLL))
-              and not (36 <= c < 56 and (c - 36) % 5 == TROLL)]
+              and not (36 <= c < 56 and (c - 36) % 5 == TROLL)] + [GIANT]  # the Giant flips what is followed
 FILLER = range(9, 0, -1)  # padding: numbers, the highest (which no search card matches) first
 
 
@@ -71,12 +71,10 @@ def _start(cards: tuple[Card, ...], choices: tuple) -> int:
 
 def _follow_colours(entry: Entry, ruling: int, plays: list[tuple[Card, int | None]]) -> set[int]:
     """The colours the next player could have to follow under any of the entry's readings."""
-    out = set()
+    out: set[int] = set()
     for r in entry.readings:
         rs = r.ruleset(entry.base)
-        w = walk(trick_spec(rs), ruling, plays)
-        colour = w[0].marker if following_spec(rs).colour == "lead" else w[-1].marker
-        out |= {colour, partner(colour)} if following_spec(rs).realm else {colour}
+        out |= colours_to_follow(following_spec(rs), walk(trick_spec(rs), ruling, plays))
     return out
 
 
@@ -160,6 +158,8 @@ def _outcomes(entry: Entry, pos: Position, moves: list[str], kind: str) -> list[
             got = steal_outcome(after)
         else:
             got = trick_outcome(replace(pos, ruleset=rs), after)
+            # the first trick of the deal: player k plays the trick's k-th card
+            got["card"] = None if got["winner"] is None else moves[1 + got["winner"]].split("=")[0]
         out.append({"reading": r.label, **got})
     return out
 
@@ -169,6 +169,14 @@ def differ(kind: str, outcomes: list[dict[str, Any]]) -> bool:
     key = {TRICK: "winner", EXAMPLE: "winner", FOLLOW: "legal", STEAL: "steals", GAME: "after"}[kind]
     values = [repr(o[key]) for o in outcomes]
     return len(set(values)) == len(values)
+
+
+def pairs(entry: Entry) -> list[Entry]:
+    """The entry as the witness searches see it: itself with two readings, or one copy per reading
+    after the first, with the recommended reading and that one (each copy gets its own witness)."""
+    if len(entry.readings) <= 2:
+        return [entry]
+    return [replace(entry, readings=(entry.readings[0], r)) for r in entry.readings[1:]]
 
 
 def _witness(entry: Entry, kind: str, plays: list[tuple[Card, int | None]], extra: set[Card] = frozenset(),
@@ -185,7 +193,8 @@ def _witness(entry: Entry, kind: str, plays: list[tuple[Card, int | None]], extr
 
 def find_trick(entry: Entry, max_cards: int = 3) -> dict[str, Any] | None:
     """The first trick in card order (fewest cards first) whose winner the readings change, in the
-    entry's situation, that the first trick of a deal can play under every reading."""
+    entry's situation (as the entry's base ruleset walks it), that the first trick of a deal can
+    play under every reading."""
     a, b = (r.ruleset(entry.base) for r in entry.readings)
     _, situation = SITUATIONS[entry.id]
     spec = trick_spec(entry.base)
@@ -282,8 +291,14 @@ def find_game(entry: Entry, seed: int) -> dict[str, Any] | None:
     return None
 
 
+def find_all(entry: Entry, seed: int) -> list[dict[str, Any]]:
+    """The entry's witnesses: one, or for an entry with more than two readings one per reading
+    after the recommended one (against it); none for a point of wording."""
+    return [w for e in pairs(entry) if (w := find(e, seed)) is not None]
+
+
 def find(entry: Entry, seed: int) -> dict[str, Any] | None:
-    """The entry's witness (None for a point of wording)."""
+    """The entry's witness (None for a point of wording), for an entry of two readings."""
     kind = WITNESS_KIND.get(entry.id)
     if kind == TRICK:
         return find_trick(entry)

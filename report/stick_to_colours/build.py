@@ -6,20 +6,25 @@ Stick to Colours theorem catalogue as the proofs appendix."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from arbiter.model.stick_to_colours import parse_cards, position_from_json
+from arbiter.model.stick_to_colours import apply, parse_cards, position_from_json, position_to_json
 from arbiter.proofs.cache import Cache
 from arbiter.solver.pieces import Pieces
 
+from .. import claims, glossary, publisher, sample, trace
 from ..entry import Entry, entry_json
+from ..progress import counter
 from ..proved import appendix, linked
 from . import narrate, sampling, theorems
 from . import witness as w
 from .catalogue import CATALOGUE
-from .play import EXPLORE, MAX_TURNS, REFUSAL_COST
+from .glossary import GLOSSARY, GLOSSARY_INTRO
+from .play import EXPLORE, MAX_TURNS, REFUSAL_COST, play, winners
+from .trace import LABELS, TRACE_INTRO, TRACES
 
-DEFAULT_GAMES = 10  # games per player count: the committed report, about a minute on 2 cores
+DEFAULT_GAMES = 200  # games per player count: the committed report (docs/performance.md gives its build time)
 DEFAULT_SEED = 7
 CARDS = {  # tile colours: every text/background pair has a contrast of at least 4.5:1
     "R": {"name": "Red", "background": "#b71c1c", "text": "#ffffff"},
@@ -28,65 +33,127 @@ CARDS = {  # tile colours: every text/background pair has a contrast of at least
 }
 
 
-def witness_data(entry: Entry, cand: dict[str, Any] | None, seed: int) -> dict[str, Any] | None:
+def witness_data(entry: Entry, cand: dict[str, Any] | None) -> dict[str, Any] | None:
     """An entry's smallest example as the tests replay it: the sampled game it comes from (players,
-    seed, the decisions from the deal), the position or collection, and what each reading says there."""
+    seed, the decisions from the deal), the position or collection, and what each reading computes
+    there (the decisions it offers in words, the position a decision leads to, a score, the winners)."""
     if cand is None:
         return None
     rules = sampling.rulesets(entry)
     labels = [r.label for r in entry.readings]
-    game = {"players": cand["players"], "game": cand["game"],
-            "seed": sampling.game_seed(seed, cand["players"], cand["game"])}
+    game = {"players": cand["players"], "game": cand["game"], "seed": cand["seed"]}
     how = w.HOW[entry.switch]
-    if how == w.DEAL:
-        return {k: v for k, v in cand.items() if k != "key"}
     if how == w.MOVE:
         pos = position_from_json(cand["position"])
-        return {"kind": cand["kind"], **game, "turns": cand["turns"], "position": cand["position"],
-                **w.move_claim(cand["kind"], pos, rules, labels)}
+        claim = w.move_claim(cand["kind"], pos, rules, labels)
+        for o, r in zip(claim["outcomes"], rules, strict=True):
+            p = replace(pos, ruleset=r)
+            if cand["kind"] == "legal_moves":
+                o["shown_words"] = [narrate.move_words(p, m) for m in o["shown"]]
+            else:
+                after = apply(p, claim["move"])
+                o["after_words"] = narrate.after_words(p, after)
+                o["state"] = position_to_json(w.settled(after))
+        return {"kind": cand["kind"], **game, "turns": cand["turns"], "position": cand["position"], **claim}
     if how == w.SCORE:
         small = w.shrink(parse_cards(cand["collection"]), rules)
         return {"kind": "collection", **game, "seat": cand["seat"], "from": cand["collection"],
                 **w.score_claim(small, rules, labels)}
     pos = position_from_json(cand["position"])
-    return {"kind": "end", **game, "turns": cand["turns"], "position": cand["position"],
+    extra = {k: cand[k] for k in ("searched",) if k in cand}
+    return {"kind": "end", **game, **extra, "turns": cand["turns"], "position": cand["position"],
             **w.end_claim(pos, rules, labels)}
 
 
-def stories(entry: Entry, data: dict[str, Any] | None, changed: dict[str, Any] | None) -> list[dict[str, Any]]:
+def one_colour_data(entry: Entry) -> dict[str, Any] | None:
+    """A point of scoring no sampled collection showed: the smallest one-colour collection the
+    readings score differently (``sampling.smallest_one_colour``), with each reading's score."""
+    found = sampling.smallest_one_colour(entry)
+    if found is None:
+        return None
+    rules = sampling.rulesets(entry)
+    return {"kind": "collection", "players": None, "game": None, "seed": None, "seat": None, "searched": "one colour",
+            "from": found["collection"], **w.score_claim(parse_cards(found["collection"]), rules,
+                                                           [r.label for r in entry.readings])}
+
+
+def deal_data(entry: Entry, seed: int) -> dict[str, Any] | None:
+    """For a reading that changes the deal: the first sampled game (fewest players first) where the
+    point arises, played from its deal under each reading by the same seeded players."""
+    for n in sampling.players_of(entry):
+        setting = sample.Setting(f"{n}", f"{n} players", (n,))
+        for g in range(sampling.WITNESS_GAMES):
+            gs = sample.game_seed(seed, setting, g)
+            path = play(n, gs, entry.base)
+            if not sampling.arises_in_deal(entry, path):
+                continue
+            outcomes = []
+            for r in entry.readings:
+                end = (path if r.ruleset(entry.base) == entry.base else play(n, gs, r.ruleset(entry.base)))[-1][1]
+                outcomes.append({"reading": r.label, "players": n, "scores": list(end.scores),
+                                 "winners": None if winners(end) is None else list(winners(end)), "over": end.is_over})
+            return {"players": n, "game": g, "seed": gs, "turns": len(path) - 1, "outcomes": outcomes}
+    return None
+
+
+def split_data(entry: Entry) -> dict[str, Any]:
+    """The run split over every one-colour collection (``theorems.one_colour_split``), per reading."""
+    comparison = theorems.one_colour_split()
+    outcomes = []
+    for r in entry.readings:
+        layered = r.ruleset(entry.base).run_split == "layered"
+        outcomes.append({"reading": r.label, "collections": comparison["collections"],
+                         "below_best": comparison["differ"] if layered else 0,
+                         "below_by": comparison["below_by"] if layered else {},
+                         "smallest": comparison["smallest"] if layered else []})
+    return {"kind": "split", "outcomes": outcomes}
+
+
+def stories(entry: Entry, data: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The smallest example's story (and, for the run split, the comparison over every one-colour
+    collection)."""
     out = []
     if data is not None and w.HOW[entry.switch] == w.DEAL:
         out.append(narrate.game_story(data, entry, arises=True))
-        if changed is not None and changed["game"] == data["game"] and changed["players"] == data["players"]:
-            return out  # the same game tells both
     elif data is not None:
         tell = {"collection": narrate.collection_story, "end": narrate.end_story}.get(data["kind"],
                                                                                      narrate.position_story)
         out.append(tell(data, entry))
-    if changed is not None:
-        out.append(narrate.game_story(changed, entry))
+    if entry.switch == "run_split":
+        out.append(narrate.split_story(split_data(entry), entry))
     return out
 
 
+def headline(entry: Entry, stories_: list[dict[str, Any]], freq: dict[str, Any] | None) -> dict[str, Any]:
+    """"Can change the winner": yes with an example whose computed winners differ, else what was
+    searched without finding one."""
+    searched = f" and {freq['games']} sampled games" if freq else ""
+    return claims.headline(stories_, narrate.SAY, "not shown: no example in which the winner changes turned up in "
+                                                  f"the witness searches{searched}.")
+
+
 def method(games: int) -> str:
-    return (f"How often each point matters was measured in {games} seeded games for each player count the entry "
-            "concerns (2, 3 and 4 players; the points about the bot in 2-player games only), played to the end under "
-            "the recommended reading by greedy players: each puts up the card that adds most to a quick estimate of "
-            "its collection (sets, runs and near-sets, the same under every reading), bids as few cards as it can, "
-            f"refusing those it needs least, stays in an auction only while the card is worth more than "
-            f"{REFUSAL_COST} a refusal, and takes {round(EXPLORE * 100)}% of its decisions at random. A point "
-            "*arises* in a game when at some decision the readings offer the player to move other decisions or a "
-            "decision with another result, when a final collection scores differently, or, for the deck and the "
-            "bot, when a blue or green joker ends in a collection or the bot receives a card. Every game is then "
-            "replayed from its deal under each other reading by the same seeded players (their random choices are "
-            "drawn in the same order, so both games make the same choice wherever it is legal in both; the deck "
-            "reading takes the blue and green jokers out of the same shuffle), and the reading *changes the winner* "
-            "when the winners differ. A game where the point never arose is the same game under every reading. "
-            f"A game still running after {MAX_TURNS} decisions (possible only without a market clear) counts as "
-            "changed. Each entry's smallest example is taken from these games: the position with the fewest cards "
-            "still to come (fewest players first) where the readings differ, or a final collection cut down until no "
-            "card can be taken away; the tests replay each from its deal. Percentages come with 95% Wilson "
-            "intervals; the sample is kept small so that the report is rebuilt within about a minute.")
+    """What was played and how it was measured, said once."""
+    return (f"What was played: {games} seeded games for each player count an entry concerns (2, 3 and 4 players; "
+            "the points about the bot in 2-player games only), to the end, under the recommended reading, by greedy "
+            "players: each puts up the card that adds most to a quick estimate of its collection (sets, runs and "
+            "near-sets, the same under every reading), bids as few cards as it can, refusing those it needs least, "
+            f"stays in an auction only while the card is worth more than {REFUSAL_COST} a refusal, and takes "
+            f"{round(EXPLORE * 100)}% of its decisions at random. A point *arises* in a game at the first decision "
+            "where the readings offer the player to move other decisions or a decision with another result; for a "
+            "point of scoring, at the end, when a final collection scores differently (or a tie is read "
+            "differently); for the deck and the bot, at the deal, when a blue or green joker ends in a collection or "
+            "the bot receives a card. From there the game is played on under each reading by the same players with "
+            "one new luck (their random choices drawn afresh from that point, the deck's order being the deal's): "
+            "the reading *changes the game winner* when another reading's replay ends with other winners than the "
+            "recommended reading's replay; the recommended reading's replay against the game itself is the "
+            "*baseline*, what the new luck alone changes (nothing, for a point of scoring: no decision is left), and "
+            "the reading's own effect is the first share minus the second (a paired difference with Newcombe's 95% "
+            f"interval). A game still running after {MAX_TURNS} decisions (possible only without a market clear) is "
+            "called off. Each entry's smallest example is taken from the first 20 games of each setting: the "
+            "position with the fewest cards still to come (fewest players first) where the readings differ, or a "
+            "final collection cut down until no card can be taken away; the tests replay each from its deal. Shares "
+            "come with 95% Wilson intervals.")
 
 
 def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[Entry, ...] = CATALOGUE.entries,
@@ -96,31 +163,34 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
     worker processes (or ``pieces``, a cluster say) play them, with the same report for any number.
     The proofs appendix is read from ``cache`` when there (unless ``refresh``) and written to it
     otherwise."""
-    total = games * len(sampling.PLAYER_COUNTS)
-    done = 0
-
-    def step(n: int) -> None:
-        nonlocal done
-        done += n
-        if progress:
-            progress("games", min(done, total), total)
-
-    freq, cands, changed = sampling.sample(list(entries), games, seed, step, jobs, pieces)
-    for e in entries:
-        if e.plays and w.HOW[e.switch] == w.END and e.id not in cands:
-            found = sampling.search_end(e, seed)
-            if found is not None:
-                cands[e.id] = found
+    playing = [e for e in entries if e.plays]
+    step = counter(progress, "games", games * len(sampling.PLUG.settings(playing)))
+    sampled = sampling.sample_all(playing, games, seed, step, jobs, pieces)
     proofs = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh,
                               jobs=jobs)
     out_entries = []
     for e in entries:
         item = entry_json(e)
         item["theorems"] = linked(e.theorems, proofs)
-        item["witness"] = stories(e, witness_data(e, cands.get(e.id), seed), changed.get(e.id)) if e.plays else []
-        item["frequency"] = freq.get(e.id)
+        example = sampled.examples.get(e.id)
+        told = [narrate.game_story(example, e)] if example is not None else []
+        for part in w.pairs(e):
+            if w.HOW[e.switch] == w.DEAL:
+                data = deal_data(part, seed)
+            else:
+                cand = sampling.candidates(part, seed)
+                if cand is None and w.HOW[e.switch] == w.END:
+                    cand = sampling.search_end(part, seed)
+                data = witness_data(part, cand)
+                if cand is None and w.HOW[e.switch] == w.SCORE:
+                    data = one_colour_data(part)
+            told += stories(part, data)
+        item["witness"] = told
+        item["frequency"] = sampling.entry_frequency(e, sampled, games, seed) if e.plays else None
+        item["headline"] = headline(e, told, item["frequency"])
         item["technical"]["witness_search"] = {"from": "the sampled games", "measure": w.HOW[e.switch]}
         out_entries.append(item)
+    numbers = {e.id: e.number for e in entries}
     return {
         **CATALOGUE.header(),
         "command": f"arbiter report --game stick-to-colours --games {games} --seed {seed}",
@@ -129,8 +199,12 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
         "sources": [{"name": k, "description": v, "paraphrase": False} for k, v in CATALOGUE.sources.items()],
         "cards": CARDS,
         "method": method(games),
+        "first_page": publisher.first_page(out_entries),
         "entries": out_entries,
-        "appendices": [appendix(theorems.TITLE, theorems.INTRO, proofs)],
+        "sampling": sample.record(sampled, games, seed),
+        "appendices": [appendix(theorems.TITLE, theorems.INTRO, proofs), glossary.appendix(GLOSSARY, GLOSSARY_INTRO),
+                       trace.appendix("Traceability: every sentence of the rulebook", TRACE_INTRO, TRACES, LABELS,
+                                      numbers)],
     }
 
 

@@ -11,9 +11,12 @@ from ..entry import Catalogue, Edition, Entry, Quote, Reading
 
 EN = "EN"
 SOURCES = {EN: f"{SOURCE}: the English rulebook (components, setup, turn, end of game, 2-player variant)."}
-V1 = "1"
+V1, V2 = "1", "2"
 EDITIONS = (Edition(V1, "First report: 14 entries, each with its readings, examples from seeded games and "
-                        "how often it changes the winner."),)
+                        "how often it changes the winner."),
+            Edition(V2, "Issue 23: the false statements of edition 1 corrected (entries 8, 10, 11, 14), two new "
+                        "entries on sharing copies in value sets and a joker copying a card held in full, frequencies "
+                        "against a baseline of chance, a glossary and a traceability appendix."))
 
 
 def q(text: str) -> Quote:
@@ -57,6 +60,10 @@ _BOT_GETS = q("The bot receives the cards on which the refusal tokens of both pl
 _BOT_PILE = q("Return the tokens to their owners and set the cards aside in a separate pile.")
 _BOT_WINS = q("At the end of the game the bot may take part in the scoring and even win.")
 _TIE = q("In case of a tie, the players who scored the most points share the victory.")
+_NO_LOOK = q("During the game, players may not look at the bot's cards.")
+_SET_1_6 = q("A set of 3 cards of the same value (from 1 to 6) but of different colours: 3 points")
+_SET_7_9 = q("A set of 3 cards of the same value (from 7 to 9) but of different colours: 6 points")
+_COPIES_1_6 = q("Red, blue and green cards from 1 to 6, 2 of each")
 
 
 def _show(value: Any) -> str:
@@ -64,11 +71,12 @@ def _show(value: Any) -> str:
 
 
 def entry(number: int, id: str, title: str, *, switch: str, meanings: tuple[str, ...], question: str, answer: str,
-          kind: str, sources: tuple[Quote, ...], recommendation: str, en: str, fr: str, **extra: Any) -> Entry:
+          kind: str, sources: tuple[Quote, ...], recommendation: str, en: str, fr: str, since: str = V1,
+          **extra: Any) -> Entry:
     """An entry whose readings are the values of ``switch`` (the model's default first), one meaning each."""
     readings = tuple(Reading(f"{switch}={_show(v)}", m, ((switch, v),))
                      for v, m in zip(SWITCHES[switch], meanings, strict=True))
-    return Entry(id=id, number=number, since=V1, title=title, question=question, answer=answer, kind=kind,
+    return Entry(id=id, number=number, since=since, title=title, question=question, answer=answer, kind=kind,
                  recommendation=recommendation, wording_en=en, wording_fr=fr, sources=sources, readings=readings,
                  preset="default", base=DEFAULT, switch=switch, measured_in=("default",), **extra)
 
@@ -227,6 +235,10 @@ ENTRIES: tuple[Entry, ...] = (
            "dernier de ces passes, défaussez tout le marché et disposez-en un nouveau.",
         theorems=("stick/games-end/consecutive", "stick/games-end/cumulative", "stick/games-end/never",
                   "stick/endless/never"),
+        replaces_en=_CLEAR,
+        changes=((V2, ("Edition 1's smallest example gave the same outcome under all three readings (a difference in "
+                      "who passed as dealer once the game was over); each other reading now has an example of its "
+                      "own against the recommended one, compared on what can still matter.")),),
     ),
     entry(
         9, "hand-over", "The hand-over with two players",
@@ -257,13 +269,17 @@ ENTRIES: tuple[Entry, ...] = (
         question="The bot 'receives' the cards both players refused, and they are 'set aside in a separate pile'. At "
                  "the end, does the bot score that pile with its 2 hidden cards?",
         answer="Yes: the pile is the bot's, and it scores its 2 cards and the pile together.",
-        kind="unclear", sources=(_BOT_GETS, _BOT_PILE, _BOT_WINS),
+        kind="unclear", sources=(_BOT_GETS, _BOT_PILE, _BOT_WINS, _NO_LOOK),
         recommendation="Adopt 'scored'. The bot 'receives' the cards and 'may ... even win', which its 2 cards alone "
                        "never could (two cards make no set); the pile is kept apart because the 2 cards are hidden.",
-        en="Cards the bot receives are placed face up beside its 2 face-down cards; at the end of the game the bot "
-           "scores all of them together.",
-        fr="Les cartes que reçoit le bot sont placées face visible à côté de ses 2 cartes face cachée ; en fin de "
-           "partie, le bot marque des points avec toutes ces cartes.",
+        en="The cards the bot receives go to a separate pile beside its 2 cards; during the game no player may look "
+           "at the bot's cards; at the end of the game the bot scores its 2 cards and the pile together.",
+        fr="Les cartes que reçoit le bot forment une pile à part à côté de ses 2 cartes ; pendant la partie, aucun "
+           "joueur ne peut regarder les cartes du bot ; en fin de partie, le bot marque des points avec ses 2 cartes "
+           "et cette pile ensemble.",
+        replaces_en=_BOT_PILE,
+        changes=((V2, ("Edition 1's wording laid the pile face up, against \"During the game, players may not look at "
+                      "the bot's cards.\"")),),
         related=("hand-over", "ties"),
     ),
     entry(
@@ -276,6 +292,8 @@ ENTRIES: tuple[Entry, ...] = (
                  "victory?",
         answer="Yes: the bot is scored like a player, so a tie with it is a shared victory.",
         kind="gap", sources=(_TIE, _BOT_WINS),
+        changes=((V2, ("Edition 1 called the game of its example 'number -72'; it is a seeded game searched for the "
+                      "point, named by its search number and seed.")),),
         recommendation="Adopt 'shared'. The bot takes part in the scoring, and nothing sets it apart in the tie rule; "
                        "giving the player the win would make the bot a weaker opponent than the text suggests.",
         en="In case of a tie for the most points, everyone tied shares the victory; with 2 players this includes the "
@@ -300,6 +318,7 @@ ENTRIES: tuple[Entry, ...] = (
            "elle rapporte 1 point par carte.",
         related=("sharing", "run-split"),
         theorems=("stick/monotone",),
+        replaces_en=_RUN,
     ),
     entry(
         13, "sharing", "Sharing a card between sets",
@@ -319,6 +338,7 @@ ENTRIES: tuple[Entry, ...] = (
            "ensembles du même type.",
         related=("runs", "run-split"),
         theorems=("stick/monotone",),
+        replaces_en=_SHARE,
     ),
     entry(
         14, "run-split", "Splitting duplicates into runs",
@@ -330,11 +350,61 @@ ENTRIES: tuple[Entry, ...] = (
         answer="You choose: the collection scores its best arrangement.",
         kind="gap", sources=(_RUN, _SHARE),
         recommendation="Adopt 'best arrangement'. The rules give no method of laying out sets, and players lay out "
-                       "their own; the layered count is what a known online implementation does.",
+                       "their own. The layered count is a method some scorers use; over every one-colour collection "
+                       "it never scores more than the best arrangement, and scores less on the collections the "
+                       "example below counts (theorem stick/layered-one-colour). arbiter cannot run any other "
+                       "implementation, so whether one scores as the layered reading does is not claimed here.",
+        changes=((V2, ("Edition 1 said the layered count is what a known online implementation does, which arbiter "
+                      "cannot check; the entry now states what arbiter computed over every one-colour collection.")),),
         en="At the end of the game, arrange your cards into sets in whatever way scores the most points.",
         fr="En fin de partie, disposez vos cartes en ensembles de la façon qui rapporte le plus de points.",
         related=("runs", "sharing"),
-        theorems=("stick/layered-vs-optimal",),
+        theorems=("stick/layered-vs-optimal", "stick/layered-one-colour"),
+    ),
+)
+
+ENTRIES += (
+    entry(
+        15, "value-copies", "Two value sets from two copies of a card",
+        switch="value_copies", since=V2,
+        meanings=(("a card is in one value set at most: two copies of the Red 5 with one Blue 5 and one Green 5 make "
+                  "one set"),
+                  ("every choice of one card per colour is a value set of its own: the two copies make two sets, sharing "
+                  "the Blue 5 and the Green 5")),
+        question="A collection holds two Red 5s, one Blue 5 and one Green 5. 'One card may be used in several sets at "
+                 "once': is that one value set (3 points), or two sets sharing the Blue 5 and the Green 5 (6)?",
+        answer="One value set: a card is in one value set at most, so the second Red 5 is left over.",
+        kind="unclear", sources=(_SHARE, _SET_1_6, _COPIES_1_6),
+        recommendation="Adopt one set. Entry 13's reading, a card in one value set and one run at most, already "
+                       "settles it: the Blue 5 cannot be in two value sets. The other reading multiplies: two copies of "
+                       "a value in every colour make 8 sets, and with a joker 12 (R5 R5 RJ B5 B5 G5 G5 scores 36), "
+                       "which no player would expect from 'several sets'.",
+        en="A card may count in one value set only: two copies of a card make a second value set only with a second "
+           "card of each other colour.",
+        fr="Une carte ne compte que dans un seul brelan : deux exemplaires d'une carte ne forment un second brelan "
+           "qu'avec un second exemplaire de chacune des autres couleurs.",
+        related=("sharing", "joker-copies"),
+    ),
+    entry(
+        16, "joker-copies", "A joker as a second copy of a card held in full",
+        switch="joker_copies", since=V2,
+        meanings=("a joker may take any value, even one its colour already holds as often as the deck has it",
+                  ("a joker takes only a value of which its colour holds fewer cards than the deck (two of 1-6, one of "
+                  "7-9)")),
+        question="The deck has one Red 7. A collection holds the Red 7 and the red joker: may the joker be a second "
+                 "Red 7 (with the Blue 7 and the Green 7 that matters if value sets may share cards, entry 15: 6 "
+                 "points or 12)?",
+        answer="Yes: a joker takes any one value, even that of a card its colour already holds.",
+        kind="gap", sources=(_JOKER, _COPIES_1_6, _CARDS[2]),
+        recommendation="Adopt any value: 'takes on any one value' sets no limit, and the deck's count of a card says "
+                       "what is printed, not what a joker may stand for. Under the recommended sharing, of every "
+                       "one-colour collection with its joker only the whole colour scores differently (all 15 red "
+                       "cards and the red joker: 16 points, 15 when the joker may take no value); with value sets "
+                       "sharing cards (entry 15) a joker copying a 7-9 doubles a set.",
+        en="At the end of the game each joker takes any one value from 1 to 9, even one its colour already holds.",
+        fr="En fin de partie, chaque joker prend une valeur de 1 à 9 au choix, même une valeur que sa couleur possède "
+           "déjà.",
+        related=("joker-values", "value-copies"),
     ),
 )
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from arbiter.model.stick_to_colours import Position, apply, position_from_json, position_to_json
+from arbiter.model.stick_to_colours import Position, position_from_json, position_to_json
 from arbiter.model.stick_to_colours.cards import KINDS, card_code, codes, sub
 from arbiter.model.stick_to_colours.game import Move, Slot
 
+from .. import claims
 from .play import game_deal
 
 COLOURS = {"R": "Red", "B": "Blue", "G": "Green"}
@@ -139,35 +140,16 @@ def _from(w: dict[str, Any]) -> str:
     return f"game {w['game']} of the {w['players']}-player sample, after {k} decision{'s' if k != 1 else ''} from the deal"
 
 
-def position_story(w: dict[str, Any], entry: Any) -> dict[str, Any]:
-    """A position from a seeded game where the readings offer other decisions, or where one decision
-    leads elsewhere."""
-    meaning = entry.meanings
-    pos = w["position"]
-    mover = who(position_from_json(pos).to_move, len(pos["players"]))
-    outcomes = []
-    if w["kind"] == "legal_moves":
-        summary = f"In this position ({_from(w)}) {mover} has different choices under each reading."
-        for o in w["outcomes"]:
-            p = _under(pos, entry, o["reading"])
-            extra = [move_words(p, m) for m in o["shown"]]
-            more = o["only_here"] - len(extra)
-            text = f"{o['moves']} possible decisions."
-            if extra:
-                text += " Only under this reading: " + "; ".join(extra) + (f"; and {more} more" if more > 0 else "")
-                text += "."
-            outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]], "text": text})
-    else:
-        first = _under(pos, entry, w["outcomes"][0]["reading"])
-        summary = (f"In this position ({_from(w)}) the same decision leads elsewhere under each reading: "
-                   f"{move_words(first, w['move'])}.")
-        for o in w["outcomes"]:
-            p = _under(pos, entry, o["reading"])
-            text = after_words(p, apply(p, w["move"]))
-            text = text[0].upper() + text[1:] + "."
-            outcomes.append({"label": o["reading"], "reading": meaning[o["reading"]], "text": text})
-    return {"title": "Smallest example from a game", "summary": summary, "scenes": [scene(pos, "The position")],
-            "steps": [], "outcomes": outcomes, "data": w}
+def say_choices(v: dict[str, Any]) -> str:
+    text = f"{v['moves']} possible decisions"
+    if v["shown_words"]:
+        more = v["only_here"] - len(v["shown_words"])
+        text += "; only under this reading: " + "; ".join(v["shown_words"]) + (f"; and {more} more" if more > 0 else "")
+    return text
+
+
+def say_after(v: dict[str, Any]) -> str:
+    return v["after_words"]
 
 
 def _sets(sets: list[dict[str, Any]]) -> str:
@@ -175,55 +157,122 @@ def _sets(sets: list[dict[str, Any]]) -> str:
                      f"{' '.join(s['cards'])} ({s['points']})" for s in sets) or "no set"
 
 
+def say_score(v: dict[str, Any]) -> str:
+    return f"{v['points']} points: {_sets(v['sets'])}"
+
+
+def say_result(v: dict[str, Any]) -> str:
+    n = v["players"]
+    scores = ", ".join(f"{who(i, n)} {s}" for i, s in enumerate(v["scores"]))
+    if v["winners"] is None:
+        return f"the game has not ended after the decision limit ({scores} so far)"
+    names = _whom(v["winners"], n)
+    return f"final scores {scores}: {names} {'share the victory' if len(v['winners']) > 1 else 'wins'}"
+
+
+def say_split(v: dict[str, Any]) -> str:
+    by = ", ".join(f"{n} by {d} point{'s' if d != '1' else ''}" for d, n in sorted(v["below_by"].items()))
+    if not v["below_best"]:
+        return f"every one of the {v['collections']} one-colour collections scores its best arrangement"
+    return (f"{v['below_best']} of the {v['collections']} one-colour collections score below their best arrangement "
+            f"({by}), the smallest being {' '.join(v['smallest'])}")
+
+
+SAY: dict[str, claims.Say] = {"choices": say_choices, "after": say_after, "score": say_score, "result": say_result,
+                              "split": say_split}
+
+
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
+
+
+def _claimed(story: dict[str, Any], about: str, keys: tuple[str, ...], winner: str | None, lead: str,
+             prefix: str) -> dict[str, Any]:
+    """The story with its claim (the values the witness computed) and its heading written from it."""
+    c = claims.compare(about, keys, story["data"]["outcomes"], winner)
+    story["claim"] = c
+    story["summary"] = f"{prefix} {claims.summary(c, SAY[about], lead)}"
+    return story
+
+
+def _outcomes(w: dict[str, Any], entry: Any, about: str, keys: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [{"label": o["reading"], "reading": entry.meanings[o["reading"]],
+             "text": sentence(SAY[about]({k: o[k] for k in keys}))} for o in w["outcomes"]]
+
+
+def position_story(w: dict[str, Any], entry: Any) -> dict[str, Any]:
+    """A position from a seeded game where the readings offer other decisions, or where one decision
+    leads elsewhere (each outcome as the engine computed it, in words)."""
+    pos = w["position"]
+    if w["kind"] == "legal_moves":
+        about, keys, lead = "choices", ("moves", "only_here", "shown_words"), "For the player to move"
+    else:
+        first = _under(pos, entry, w["outcomes"][0]["reading"])
+        about, keys = "after", ("after_words", "state")
+        lead = f"After the same decision ({move_words(first, w['move'])})"
+    story = {"title": "Smallest example from a game", "scenes": [scene(pos, "The position")], "steps": [],
+             "outcomes": _outcomes(w, entry, about, keys), "data": w}
+    return _claimed(story, about, keys, None, lead, f"In this position ({_from(w)}):")
+
+
 def collection_story(w: dict[str, Any], entry: Any) -> dict[str, Any]:
-    meaning = entry.meanings
     n = w["players"]
-    summary = (f"These {len(w['collection'])} cards are what is left of {who(w['seat'], n)}'s final collection in game "
-               f"{w['game']} of the {n}-player sample ({len(w['from'])} cards) once every card that does not matter "
-               "is taken away; the readings score them differently.")
+    if w.get("searched") == "one colour":
+        prefix = (f"No sampled game ended with a collection the readings score differently; the smallest collection "
+                  f"of one colour they do ({len(w['collection'])} cards, every one-colour collection searched) is "
+                  "this one.")
+    else:
+        prefix = (f"These {len(w['collection'])} cards are what is left of {who(w['seat'], n)}'s final collection in "
+                  f"game {w['game']} of the {n}-player sample ({len(w['from'])} cards) once every card that does not "
+                  "change the comparison is taken away.")
     sc = {"caption": "The collection", "facts": [f"{len(w['collection'])} cards"],
           "seats": [{"name": "Collection", "out": False, "rows": [{"label": "cards", "cards": w["collection"]}]}],
           "deck": [], "deck_shown": False}
-    outcomes = [{"label": o["reading"], "reading": meaning[o["reading"]],
-                 "text": f"{o['points']} points: {_sets(o['sets'])}."} for o in w["outcomes"]]
-    return {"title": "Smallest collection from a game", "summary": summary, "scenes": [sc], "steps": [],
-            "outcomes": outcomes, "data": w}
+    keys = ("points", "sets")
+    story = {"title": "Smallest collection from a game", "scenes": [sc], "steps": [],
+             "outcomes": _outcomes(w, entry, "score", keys), "data": w}
+    return _claimed(story, "score", keys, None, "Scored", prefix)
 
 
-def _result(o: dict[str, Any], players: int) -> str:
-    scores = ", ".join(f"{who(i, players)} {s}" for i, s in enumerate(o["scores"]))
-    if o["winners"] is None:
-        return f"The game has not ended after the decision limit ({scores} so far)."
-    names = _whom(o["winners"], players)
-    return f"Final scores {scores}: {names} {'share the victory' if len(o['winners']) > 1 else 'wins'}."
+def split_story(w: dict[str, Any], entry: Any) -> dict[str, Any]:
+    """The run split compared over every one-colour collection (the computation kept in ``data``)."""
+    keys = ("collections", "below_best", "below_by", "smallest")
+    story = {"title": "Every one-colour collection", "scenes": [], "steps": [],
+             "outcomes": _outcomes(w, entry, "split", keys), "data": w}
+    return _claimed(story, "split", keys, None, "Over all of them",
+                    "Every collection of one colour (0-2 copies of each value 1-6, 0-1 of each 7-9 and of the joker) "
+                    "scored under each reading by the engine's scorer.")
 
 
 def end_story(w: dict[str, Any], entry: Any) -> dict[str, Any]:
-    meaning = entry.meanings
     n = w["players"]
-    where = (f"game {w['game']} of the {n}-player sample" if w["game"] >= 0 else
-             f"a further seeded {n}-player game (number {w['game']}: the sample had no such end)")
-    summary = f"The end of {where}, {len(w['turns'])} decisions from the deal."
-    outcomes = [{"label": o["reading"], "reading": meaning[o["reading"]], "text": _result(o, n)} for o in w["outcomes"]]
-    return {"title": "Smallest example from a game", "summary": summary, "scenes": [scene(w["position"], "The end")],
-            "steps": [], "outcomes": outcomes, "data": w}
+    where = (f"game {w['game']} of the {n}-player sample" if w.get("game") is not None else
+             f"a seeded {n}-player game searched for this point (search {w['searched']}, seed {w['seed']}; no sampled "
+             "game ended so)")
+    keys = ("players", "scores", "winners")
+    story = {"title": "Smallest example from a game", "scenes": [scene(w["position"], "The end")], "steps": [],
+             "outcomes": _outcomes(w, entry, "result", keys), "data": w}
+    return _claimed(story, "result", keys, "winners", "At the end",
+                    f"The end of {where}, {len(w['turns'])} decisions from the deal.")
 
 
 def game_story(w: dict[str, Any], entry: Any, arises: bool = False) -> dict[str, Any]:
-    """The first sampled game whose winner changes under another reading (or, with ``arises``, the first
-    where the point arose), with each reading's result; for a reading that changes the deal, each
-    reading's deal."""
-    meaning = entry.meanings
+    """A sampled game played on under each reading (or, with ``arises``, played from its deal under
+    each reading with the same luck), with each reading's result; for a reading that changes the
+    deal, each reading's deal."""
     n = w["players"]
-    what = ("the point arises" + (" and the winner changes" if w["changed"] else ", but the winner stays")
-            if arises else "the winner changes")
-    summary = (f"Game {w['game']} of the {n}-player sample (seed {w['seed']}), played by the same seeded players "
-               f"under each reading ({w['turns']} decisions under the recommended one): {what}.")
+    if arises:
+        prefix = (f"Game {w['game']} of the {n}-player sample (seed {w['seed']}), where the point arises, played "
+                  "from its deal under each reading by the same seeded players.")
+    else:
+        prefix = (f"Game {w['game']} of the {n}-player sample (seed {w['seed']}): the readings part after "
+                  f"{w['at']} decisions; each reading plays on from there with the same players and one new luck.")
     scenes = []
     if entry.switch in ("deck", "two_player"):
         for r in entry.readings:
             scenes.append(scene(position_to_json(game_deal(n, w["seed"], r.ruleset(entry.base))), f"The deal, {r.label}"))
-    outcomes = [{"label": o["reading"], "reading": meaning[o["reading"]], "text": _result(o, n)} for o in w["outcomes"]]
-    title = "A game where it arises" if arises else "A game whose winner changes"
-    return {"title": title, "summary": summary, "scenes": scenes, "steps": [], "outcomes": outcomes,
-            "data": {"kind": "game", **w}}
+    keys = ("players", "scores", "winners")
+    title = "A game where it arises" if arises else "From a game"
+    story = {"title": title, "scenes": scenes, "steps": [], "outcomes": _outcomes(w, entry, "result", keys),
+             "data": {"kind": "game", **w}}
+    return _claimed(story, "result", keys, "winners", "Played out", prefix)

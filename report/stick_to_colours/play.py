@@ -73,7 +73,7 @@ class Greedy:
     bids as little as it can refusing what it needs least, contests a card only while the card is worth
     more than the refusals, and otherwise passes; one decision in EXPLORE is random."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int | str) -> None:
         self.rng = random.Random(f"stick-to-colours players {seed}")
 
     def choose(self, pos: Position, moves: list[Move]) -> Move:
@@ -126,15 +126,19 @@ def play(players: int, seed: int, ruleset: Ruleset, max_turns: int = MAX_TURNS) 
     return play_from([(None, game_deal(players, seed, ruleset))], seed, ruleset, max_turns)
 
 
-def play_from(path: Path, seed: int, ruleset: Ruleset, max_turns: int = MAX_TURNS) -> Path:
+def play_from(path: Path, seed: int, ruleset: Ruleset, max_turns: int = MAX_TURNS, other_luck: bool = False) -> Path:
     """The seeded game ``path`` (from the deal) continued to its end under ``ruleset``. A game whose
     readings agreed on every position of ``path`` (the same decisions with the same results) is, played
     from its deal under ``ruleset``, the same game: so a replay under another reading starts where the
-    readings first differ."""
+    readings first differ. With ``other_luck`` the players draw a stream of their own from that
+    point (the deck's order, fixed by the deal, is the same)."""
     pos = replace(path[-1][1], ruleset=ruleset)
     path = path[:-1] + [(path[-1][0], pos)]
-    player = Greedy(seed)
-    player.skip(len(path) - 1)
+    if other_luck:
+        player = Greedy(f"{seed} other luck from {len(path) - 1}")
+    else:
+        player = Greedy(seed)
+        player.skip(len(path) - 1)
     while not pos.is_over and len(path) <= max_turns:
         move = player.choose(pos, legal_moves(pos))
         pos = apply_legal(pos, move)

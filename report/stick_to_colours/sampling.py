@@ -1,31 +1,33 @@
-"""How often each Stick to Colours entry matters: seeded games per player count between greedy
-players under the recommended reading; where the readings would differ the point *arises*, and the
-game replayed under each other reading tells whether it *changes the winner*. The same pass keeps
-each entry's witness candidates: positions, collections and games taken from those games."""
+"""How often each Stick to Colours entry matters, through ``report.sample``: seeded games per player
+count between greedy players under the recommended reading. A point *arises* at the first decision
+where the readings offer the player to move other decisions or a decision with another result, at the
+end for a point of scoring (a final collection scored differently, a tie read differently), or at the
+deal for the deck and the bot. From there the game is played on under each reading by the same
+players with one new luck; the recommended reading's replay is the baseline of chance. The result
+compared is who wins the game. The same pass keeps each entry's smallest witness candidate."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
-from arbiter.model.stick_to_colours import DEFAULT, Ruleset
-from arbiter.model.stick_to_colours.cards import codes
+from arbiter.model.stick_to_colours import DEFAULT, Ruleset, cards
 from arbiter.model.stick_to_colours.notation import position_to_json
 from arbiter.solver.pieces import Pieces, local
 
+from .. import sample
 from ..entry import Entry
 from ..frequency import frequency
 from . import witness as w
-from .catalogue import BY_ID
-from .play import jokers_in_play, play, play_from, winners
+from .play import Path, jokers_in_play, play, play_from, winners
 
 PLAYER_COUNTS = (2, 3, 4)
-CHUNK = 4  # games per piece of work handed to a worker process
+CHUNK = 10  # games per piece of the sample
+WITNESS_GAMES = 20  # games per setting searched for the smallest example
 END_SEARCH = 300  # further games searched for an example of a point read at the end that the sample missed
-
-Counts = dict[tuple[str, int], dict[str, int]]
 
 
 def game_seed(seed: int, players: int, game: int) -> int:
@@ -40,103 +42,179 @@ def rulesets(entry: Entry) -> list[Ruleset]:
     return [r.ruleset(entry.base) for r in entry.readings]
 
 
-def _size(pos, players: int, game: int, turn: int) -> tuple:
+def _size(pos, players: int, turn: int) -> tuple:
     """Order of witness positions: fewer players, fewer cards still to come, fewer cards held."""
     left = len(pos.deck) + len(pos.market) + (pos.auction is not None)
-    return (players, left, sum(sum(h) for h in pos.hands), game, turn)
+    return (players, left, sum(sum(h) for h in pos.hands), turn)
 
 
-def _outcome(end) -> dict[str, Any]:
-    return {"scores": list(end.scores), "winners": None if winners(end) is None else list(winners(end)),
-            "over": end.is_over}
+@dataclass(frozen=True)
+class Played:
+    """A sampled game (``path``: the deal, then each decision and the position after it), its seed
+    and player count, and ``start``: for a replay, the decision it was played on from."""
+
+    players: int
+    seed: int
+    path: Path
+    start: int | None = None
 
 
-def _arises(entry: Entry, rules: list[Ruleset], path, end, players: int, g: int,
-            best: tuple | None) -> tuple[bool, dict[str, Any] | None]:
-    """Whether the point arose in this game (under the default reading), and a witness candidate:
-    the first position where it did, or a smaller one with the deck empty."""
+def first_move(entry: Entry, path: Path) -> int | None:
+    """The first decision where the readings offer the player to move something different."""
+    rules = rulesets(entry)
+    for k in range(len(path) - 1):
+        pos = path[k][1]
+        if w.relevant(entry.switch, pos) and w.move_difference(pos, rules) is not None:
+            return k
+    return None
+
+
+def arises_at_end(entry: Entry, path: Path) -> bool:
+    end, rules = path[-1][1], rulesets(entry)
+    if w.HOW[entry.switch] == w.SCORE:
+        return any(w.scores_differ(h, rules) for h in end.hands)
+    return len({tuple(replace(end, ruleset=r).winners) for r in rules}) > 1
+
+
+def arises_in_deal(entry: Entry, path: Path) -> bool:
+    end = path[-1][1]
+    if entry.switch == "deck":
+        return jokers_in_play(end)  # a blue or green joker (48 cards only) ends in a collection
+    return end.bot and sum(end.hands[end.players]) > 2  # two_player: the bot received a card
+
+
+@dataclass(frozen=True)
+class StickPlug:
+    """``report.sample.Plug`` for Stick to Colours (see the module's docstring)."""
+
+    def settings(self, entries: list[Entry]) -> list[sample.Setting]:
+        return [sample.Setting(f"{n}", f"{n} players", (n,)) for n in PLAYER_COUNTS]
+
+    def measures(self, entry: Entry, setting: sample.Setting) -> bool:
+        return entry.plays and setting.params[0] in players_of(entry)
+
+    def play(self, setting: sample.Setting, seed: int) -> Played:
+        (players,) = setting.params
+        return Played(players, seed, play(players, seed, DEFAULT))
+
+    def part(self, played: Played, entry: Entry) -> int | None:
+        how = w.HOW[entry.switch]
+        if how == w.MOVE:
+            return first_move(entry, played.path)
+        if how in (w.SCORE, w.END):  # the players never read the scoring: the readings part at the end
+            return len(played.path) - 1 if arises_at_end(entry, played.path) else None
+        return 0 if arises_in_deal(entry, played.path) else None
+
+    def replayable(self, entry: Entry) -> bool:
+        return True
+
+    def replay(self, played: Played, at: int, entry: Entry, k: int, luck: int) -> Played:
+        rs = rulesets(entry)[k]
+        other = luck == sample.OTHER
+        if w.HOW[entry.switch] == w.DEAL:  # another deck, or no bot: the game from its own deal
+            path = play(played.players, played.seed, rs) if not other else play_from(
+                play(played.players, played.seed, rs, max_turns=0), played.seed, rs, other_luck=True)
+            return Played(played.players, played.seed, path, 0)
+        return Played(played.players, played.seed, play_from(played.path[:at + 1], played.seed, rs,
+                                                              other_luck=other), at)
+
+    def results(self, played: Played, entry: Entry) -> dict[str, Any]:
+        return {"game": winners(played.path[-1][1])}
+
+    def example(self, played: Played, at: int, entry: Entry, replays: list[Played]) -> dict[str, Any] | None:
+        """The game and where the readings part, and each reading's end with one new luck."""
+        outcomes = []
+        if len(replays) < len(entry.readings):  # given the other readings' replays only: the game is the default's
+            replays = [played, *replays]
+        for r, g in zip(entry.readings, replays, strict=True):
+            end = g.path[-1][1]
+            outcomes.append({"reading": r.label, "players": played.players, "scores": list(end.scores),
+                             "winners": None if winners(end) is None else list(winners(end)), "over": end.is_over})
+        return {"players": played.players, "at": at, "turns": len(played.path) - 1, "changed": True,
+                "outcomes": outcomes}
+
+
+PLUG = StickPlug()
+
+
+def candidates(entry: Entry, seed: int) -> dict[str, Any] | None:
+    """The entry's smallest witness candidate among the first WITNESS_GAMES games of each setting of
+    the sample (played again here, whatever the sample's size: the sample keeps counts, not games).
+    A game whose candidates could not be smaller than the best so far is not searched (its player
+    count is larger, where that comes first) or searched only for those that could (``_candidate``'s ``bound``)."""
+    best = None
+    for n in players_of(entry):
+        if w.HOW[entry.switch] != w.SCORE and best is not None and best["key"][0] < n:  # its keys start with n
+            break
+        for g in range(WITNESS_GAMES):
+            gs = witness_seed(seed, n, g)
+            cand = _candidate(entry, witness_game(n, gs), n, g, None if best is None else best["key"])
+            if cand is not None and (best is None or cand["key"] < best["key"]):
+                best = {**cand, "seed": gs}
+    return best
+
+
+def witness_seed(seed: int, players: int, game: int) -> int:
+    """The seed of the sample's ``game``-th game of ``players`` players."""
+    return sample.game_seed(seed, sample.Setting(f"{players}", f"{players} players", (players,)), game)
+
+
+@lru_cache(maxsize=4 * WITNESS_GAMES * len(PLAYER_COUNTS))
+def witness_game(players: int, seed: int) -> Path:
+    """``play(players, seed, DEFAULT)``, played once for every entry's witness search (not to be changed)."""
+    return play(players, seed, DEFAULT)
+
+
+def smallest_one_colour(entry: Entry) -> dict[str, Any] | None:
+    """For a point of scoring no sampled collection showed: the smallest (then least) collection of
+    one colour, its joker included, that the readings score differently (colours are symmetric)."""
+    rules = rulesets(entry)
+    best = None
+    for counts in cards.collections(cards.KINDS, cards.one_colour()):
+        if w.scores_differ(counts, rules):
+            key = (sum(counts), cards.codes(counts))
+            best = key if best is None or key < best else best
+    return None if best is None else {"collection": best[1]}
+
+
+def _candidate(entry: Entry, path: Path, players: int, g: int, bound: tuple | None = None) -> dict[str, Any] | None:
+    """The game's smallest candidate; for a decision, among the positions up to the first where the
+    readings differ and those after it with no deck left. Once one is found, a position whose key is
+    not below ``bound`` (the best of earlier games) is not compared: it could not be chosen."""
     how = w.HOW[entry.switch]
+    rules = rulesets(entry)
+    end = path[-1][1]
     if how == w.MOVE:
         found = None
-        first = None
         for k in range(len(path) - 1):
             pos = path[k][1]
-            if found is not None and (pos.deck or (best is not None and _size(pos, players, g, k) >= best)):
+            if found is not None and pos.deck:
                 continue
             if not w.relevant(entry.switch, pos):
                 continue
+            key = (*_size(pos, players, k), g)
+            if found is not None and (key >= found["key"] or (bound is not None and key >= bound)):
+                continue  # comparing the readings here (the costly part) could not give a smaller candidate
             kind = w.move_difference(pos, rules)
             if kind is None:
                 continue
-            first = k if first is None else first
-            key = _size(pos, players, g, k)
             if found is None or key < found["key"]:
                 found = {"key": key, "kind": kind, "players": players, "game": g,
                          "turns": [t for t, _ in path[1:k + 1]], "position": position_to_json(pos)}
-                best = key if best is None or key < best else best
-        return first, found
+        return found
     if how == w.SCORE:
         hits = [i for i, h in enumerate(end.hands) if w.scores_differ(h, rules)]
-        cand = None
-        if hits:
-            i = min(hits, key=lambda i: (sum(end.hands[i]), i))
-            cand = {"key": (sum(end.hands[i]), players, g), "players": players, "game": g, "seat": i,
-                    "collection": codes(end.hands[i])}
-        return bool(hits), cand
+        if not hits:
+            return None
+        i = min(hits, key=lambda i: (sum(end.hands[i]), i))
+        return {"key": (sum(end.hands[i]), players, g), "players": players, "game": g, "seat": i,
+                "collection": cards.codes(end.hands[i])}
     if how == w.END:
-        hit = len({tuple(replace(end, ruleset=r).winners) for r in rules}) > 1
-        return hit, ({"key": (players, g), "players": players, "game": g, "turns": [t for t, _ in path[1:]],
-                      "position": position_to_json(end)} if hit else None)
-    if entry.switch == "deck":
-        return jokers_in_play(end), None  # the candidate is the game itself (see _games)
-    return end.bot and sum(end.hands[players]) > 2, None  # two_player: the bot received a card
-
-
-def _games(ids: list[str], players: int, first: int, count: int, seed: int) -> tuple[Counts, dict, dict]:
-    """Counts, witness candidates and first changed games over games ``first`` .. ``first+count-1``."""
-    counts: Counts = {}
-    cands: dict[str, dict] = {}
-    changed_games: dict[str, dict] = {}
-    for g in range(first, first + count):
-        s = game_seed(seed, players, g)
-        path = play(players, s, DEFAULT)
-        end = path[-1][1]
-        for id in ids:
-            entry = BY_ID[id]
-            if players not in players_of(entry):
-                continue
-            rules = rulesets(entry)
-            best = cands[id]["key"] if id in cands else None
-            arose, cand = _arises(entry, rules, path, end, players, g, best)
-            start = arose if w.HOW[entry.switch] == w.MOVE else 0  # where the readings first differ
-            arose = arose is not None if w.HOW[entry.switch] == w.MOVE else bool(arose)
-            if cand is not None and (id not in cands or cand["key"] < cands[id]["key"]):
-                cands[id] = cand
-            how = w.HOW[entry.switch]
-            outcomes = None
-            if arose or how == w.DEAL:
-                if how in (w.SCORE, w.END):  # the players never read the scoring: the same game, rescored
-                    ends = [replace(end, ruleset=r) for r in rules]
-                elif how == w.DEAL:  # another deal: the whole game from it
-                    ends = [end] + [play(players, s, r)[-1][1] for r in rules[1:]]
-                else:
-                    ends = [end] + [play_from(path[:start + 1], s, r)[-1][1] for r in rules[1:]]
-                outcomes = [_outcome(e) for e in ends]
-            change = outcomes is not None and any(o["winners"] != outcomes[0]["winners"] for o in outcomes[1:])
-            bucket = counts.setdefault((id, players), {"games": 0, "arises": 0, "tested": 0, "changes": 0})
-            bucket["games"] += 1
-            bucket["arises"] += arose
-            bucket["tested"] += 1  # every game is settled: replayed, or the same game when the point never arose
-            bucket["changes"] += change
-            game = None
-            if outcomes is not None:
-                game = {"players": players, "game": g, "seed": s, "turns": len(path) - 1, "changed": change,
-                        "outcomes": [{"reading": r.label, **o} for r, o in zip(entry.readings, outcomes, strict=True)]}
-            if change and id not in changed_games:
-                changed_games[id] = game
-            if how == w.DEAL and arose and id not in cands:
-                cands[id] = {"key": (players, g), **game}
-    return counts, cands, changed_games
+        if len({tuple(replace(end, ruleset=r).winners) for r in rules}) <= 1:
+            return None
+        return {"key": (players, g), "players": players, "game": g, "turns": [t for t, _ in path[1:]],
+                "position": position_to_json(end)}
+    return None
 
 
 def search_end(entry: Entry, seed: int) -> dict[str, Any] | None:
@@ -147,62 +225,33 @@ def search_end(entry: Entry, seed: int) -> dict[str, Any] | None:
     zero = None
     for players in players_of(entry):
         for g in range(END_SEARCH):
-            s = game_seed(seed, players, -1 - g)  # negative game numbers: not among the sampled games
+            s = game_seed(seed, players, -1 - g)  # a stream of seeds of its own, apart from the sampled games
             path = play(players, s, DEFAULT)
             end = path[-1][1]
             if len({tuple(replace(end, ruleset=r).winners) for r in rules}) > 1:
-                cand = {"key": (players, -1 - g), "players": players, "game": -1 - g,
-                        "turns": [t for t, _ in path[1:]], "position": position_to_json(end)}
+                cand = {"key": (players, END_SEARCH + g), "players": players, "game": None, "searched": g + 1,
+                        "seed": s, "turns": [t for t, _ in path[1:]], "position": position_to_json(end)}
                 if max(end.scores) > 0:
                     return cand
                 zero = zero or cand
     return zero
 
 
-def _merge(total: tuple[Counts, dict, dict], more: tuple[Counts, dict, dict]) -> None:
-    counts, cands, changed = total
-    for key, got in more[0].items():
-        bucket = counts.setdefault(key, dict.fromkeys(got, 0))
-        for k, v in got.items():
-            bucket[k] += v
-    for id, c in more[1].items():
-        if id not in cands or c["key"] < cands[id]["key"]:
-            cands[id] = c
-    for id, ex in more[2].items():
-        if id not in changed or (ex["players"], ex["game"]) < (changed[id]["players"], changed[id]["game"]):
-            changed[id] = ex
+def sample_all(entries: list[Entry], games: int, seed: int, progress: Callable[[int], None] | None = None,
+               jobs: int = 1, pieces: Pieces | None = None) -> sample.Sample:
+    """The sample of ``games`` games per setting (see ``report.sample.run``)."""
+    return sample.run(PLUG, [e for e in entries if e.plays], games, seed, CHUNK, progress, pieces or local(jobs))
 
 
-def sample(entries: list[Entry], games: int, seed: int, progress: Callable[[int], None] | None = None,
-           jobs: int = 1, pieces: Pieces | None = None) -> tuple[dict[str, dict], dict[str, dict], dict[str, dict]]:
-    """Per entry: its ``frequency`` over ``games`` seeded games per player count it concerns, its
-    smallest witness candidate, and the first game (fewest players, earliest) whose winner changed.
-    Games are played in pieces of CHUNK by ``pieces`` (default ``jobs`` local processes); every game
-    has its own seed, so the result is the same wherever they ran."""
-    ids = [e.id for e in entries if e.plays]
-    tasks = [(players, first, min(CHUNK, games - first)) for players in PLAYER_COUNTS
-             for first in range(0, games, CHUNK)]
-    total: tuple[Counts, dict, dict] = ({}, {}, {})
-    runner = pieces or local(jobs)
-    for (_, _, count), result in zip(tasks, runner.map(_games, [(ids, *t, seed) for t in tasks]), strict=True):
-        _merge(total, result)
-        if progress:
-            progress(count)
-    counts, cands, changed = total
-    out = {}
-    for entry in entries:
-        if not entry.plays:
-            continue
-        counts_of = players_of(entry)
-        settings = [{"setting": f"{n} players", **counts.get((entry.id, n), {"games": 0, "arises": 0, "tested": 0,
-                                                                                "changes": 0})} for n in counts_of]
-        others = "the other reading" if len(entry.readings) == 2 else "each other reading"
-        who = "2-player games" if counts_of == (2,) else "games (2, 3 and 4 players)"
-        games_text = f"seeded {who}, {games} per player count, between greedy players"
-        changes_text = ("Replaying each of the {tested} games with the same seeded players under " + others
-                        + " (where the point never arose the replay is the same game),")
-        freq = frequency(settings, "replay", games_text, changes_text)
-        freq["technical"] = {"seed": seed, "games_per_player_count": games, "player_counts": list(counts_of),
-                             "measure": w.HOW[entry.switch]}
-        out[entry.id] = freq
-    return out, cands, changed
+def entry_frequency(entry: Entry, s: sample.Sample, games: int, seed: int) -> dict[str, Any]:
+    """An entry's ``frequency`` (see ``report.frequency``) from the sample."""
+    rows = sample.rows(s, entry, PLUG)
+    counts_of = players_of(entry)
+    who = "2-player games" if counts_of == (2,) else "games (2, 3 and 4 players)"
+    games_text = f"seeded {who}, {games} per player count, between greedy players under the recommended reading"
+    changes_text = ("Replaying each of those {tested} games from where the readings part under each other reading, "
+                    "with the same players and new luck,")
+    freq = frequency(rows, "replay", games_text, changes_text, what="game winner")
+    freq["technical"] = {"seed": seed, "games_per_player_count": games, "player_counts": list(counts_of),
+                         "chunk": CHUNK, "measure": w.HOW[entry.switch]}
+    return freq

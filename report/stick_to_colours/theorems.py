@@ -38,4 +38,10 @@ def ids() -> list[str]:
     return [t.id for t in stick_theorems.select()]
 
 
-__all__ = ["INTRO", "TITLE", "ids", "section"]
+
+
+
+def one_colour_split() -> dict[str, Any]:
+    """The run split compared on every one-colour collection (computed by ``arbiter.proofs``)."""
+    return stick_theorems.one_colour_split()
+__all__ = ["INTRO", "TITLE", "ids", "one_colour_split", "section"]

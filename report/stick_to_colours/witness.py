@@ -11,6 +11,8 @@ from arbiter.model.stick_to_colours import DEFAULT, Position, Ruleset, fast, leg
 from arbiter.model.stick_to_colours.cards import KINDS, Counts, codes, sub
 from arbiter.model.stick_to_colours.game import apply_legal
 
+from ..entry import Entry
+
 # How an entry's readings are told apart (see sampling.py for how each is counted).
 MOVE = "move"  # a position's decisions, or the result of one, differ
 SCORE = "score"  # a collection scores differently
@@ -18,9 +20,18 @@ END = "end"  # a finished game names other winners
 DEAL = "deal"  # the deal itself differs: whole games are compared
 HOW = {"bid": MOVE, "raise_by": MOVE, "pass_final": MOVE, "who_bids": MOVE, "hand_refusals": MOVE,
        "market_clear": MOVE, "bot_pile": MOVE, "runs": SCORE, "sharing": SCORE, "joker_values": SCORE,
-       "run_split": SCORE, "ties": END, "deck": DEAL, "two_player": DEAL}
+       "run_split": SCORE, "value_copies": SCORE, "joker_copies": SCORE, "ties": END, "deck": DEAL,
+       "two_player": DEAL}
 TWO_ONLY = ("two_player", "bot_pile", "ties")  # points about the bot: 2-player games only
 SHOWN = 4  # decisions only one reading allows, kept in a witness (the rest are counted)
+
+
+def pairs(entry: Entry) -> list[Entry]:
+    """The entry as the witness searches see it: itself with two readings, or one copy per reading
+    after the first, with the recommended reading and that one (each copy gets its own example)."""
+    if len(entry.readings) <= 2:
+        return [entry]
+    return [replace(entry, readings=(entry.readings[0], r)) for r in entry.readings[1:]]
 
 
 def relevant(switch: str, pos: Position) -> bool:
@@ -44,14 +55,17 @@ def relevant(switch: str, pos: Position) -> bool:
     return True
 
 
-def _state(pos: Position) -> Position:
-    return replace(pos, ruleset=DEFAULT)
+def settled(pos: Position) -> Position:
+    """What of a position can still matter: all of it while the game goes on, the collections and the
+    discard pile once it is over (who deals next, or passed as dealer, no longer plays a part)."""
+    pos = replace(pos, ruleset=DEFAULT)
+    return replace(pos, dealer=0, passes=0) if pos.is_over else pos
 
 
 def options(pos: Position, rules: Ruleset) -> dict[str, Position]:
     """Each decision's text and the position it leads to (ruleset left out), under ``rules``."""
     p = replace(pos, ruleset=rules)
-    return {str(m): _state(apply_legal(p, m)) for m in legal_moves(p)}
+    return {str(m): settled(apply_legal(p, m)) for m in legal_moves(p)}
 
 
 def move_difference(pos: Position, rules: list[Ruleset]) -> str | None:
@@ -111,5 +125,5 @@ def score_claim(counts: Counts, rules: list[Ruleset], labels: list[str]) -> dict
 
 
 def end_claim(pos: Position, rules: list[Ruleset], labels: list[str]) -> dict[str, Any]:
-    return {"outcomes": [{"reading": lab, "scores": list(replace(pos, ruleset=r).scores),
+    return {"outcomes": [{"reading": lab, "players": pos.players, "scores": list(replace(pos, ruleset=r).scores),
                           "winners": list(replace(pos, ruleset=r).winners)} for lab, r in zip(labels, rules, strict=True)]}

@@ -67,10 +67,10 @@ class Rules:
                     and kind_of(c) not in effects and kind_of(c) not in special):
                 self.plain |= 1 << c
         self.sufficient = spec.purple.sufficient
-        # the winning Specials, highest first, as cards; those that lose to a trick holding a match
+        # the winning Specials, highest first, as cards; those that can lose to a match (any, or a later one)
         code = {s: FIRST_SPECIAL + i for i, s in enumerate(SPECIALS)}
         self.winners = [code[s] for s in spec.specials.winners]
-        self.yields = {code[s] for s in spec.specials.yield_to_match}
+        self.yields = {code[s] for s in spec.specials.yield_to_match | spec.specials.yield_to_later}
         self.ladders = _ladders(ruleset)
 
     @cached_property

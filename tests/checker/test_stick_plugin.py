@@ -2,6 +2,7 @@
 project's engine agrees, and mutant scorers (a greedy layered run split, jokers limited to 1-6)
 are caught with a minimal score witness."""
 
+import re
 from pathlib import Path
 
 import listed_mutants
@@ -30,6 +31,25 @@ def test_hard_cases_have_the_rulebook_points():
               if c["id"].startswith("score/hard-cases/")}
     assert points["duplicates-long-and-short"] == 9  # 1-6 scores 6 and 4-5-6 scores 3
     assert points["value-set-7-9"] == 6 and points["value-set-1-6"] == 3 and points["empty"] == 0
+
+
+def test_every_reason_that_names_points_or_runs_says_what_its_expected_arrangement_is():
+    """A case's reason is printed beside a failure: "10 points: three runs" must be what is expected."""
+    counted = 0
+    for c in vectors.cases(PLUGIN):
+        if not c["id"].startswith("score/hard-cases/"):
+            continue
+        expected, reason = c["expected"], c["reason"]
+        said = re.match(r"(\d+) points", reason)
+        if said:
+            assert int(said.group(1)) == expected["points"], (c["id"], reason)
+            counted += 1
+        words = {"two": 2, "three": 3, "four": 4}
+        for word, kind in re.findall(r"\b(two|three|four) (runs|value sets)\b", reason):
+            laid = [s for s in expected["sets"] if s["kind"] == ("run" if kind == "runs" else "value")]
+            assert len(laid) == words[word], (c["id"], reason)
+        assert "run of 10" not in reason
+    assert counted >= 4
 
 
 def test_arbiter_engine_agrees():

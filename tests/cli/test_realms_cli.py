@@ -98,7 +98,7 @@ def test_prove_game_realms_runs_its_catalogue():
     rows = result.output.splitlines()
     assert rows[1].split()[:2] == ["realms/examples/timing", "proved"]
     assert rows[2].split()[:2] == ["realms/examples/nuance", "counterexample"]
-    assert "10 theorems, all as expected" in rows[-1]  # one per reading: the default and 9 flips
+    assert "17 theorems, all as expected" in rows[-1]  # one per reading: the default and 16 flips
     assert run("prove", "--game", "realms", "--only", "phoenix").exit_code == 2
 
 

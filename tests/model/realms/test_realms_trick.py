@@ -86,12 +86,22 @@ def test_every_two_card_trick_agrees_under_every_reading_one_switch_from_the_def
 
 # Every kind of card at least once, numbers and pictures that match across colours and realms.
 SMALL = [C.parse_card(c) for c in ("R3", "B3", "P3", "R9", "YDr", "RDr", "RRe", "GRe", "BTr", "PHX", "GNT", "WLK",
-                                   "CYC", "P1")]
+                                   "CYC", "TRE", "P1")]
+# Four-card tricks of a few cards: a Sorcerer matched and left behind by a later shift, a Purple led
+# then flipped, a Purple level with a coloured card, Specials led.
+TINY = [C.parse_card(c) for c in ("Y1", "R1", "BSo", "YSo", "RRe", "P1", "GNT", "TRE")]
 
 
 def test_every_three_card_trick_of_a_small_deck_agrees_under_every_reading_one_switch_from_the_default():
     for ruleset in readings():
         for plays in _tricks(SMALL, 3):
+            for ruling in range(4):
+                _agree(ruleset, ruling, plays)
+
+
+def test_every_four_card_trick_of_a_tiny_deck_agrees_under_every_reading_one_switch_from_the_default():
+    for ruleset in readings():
+        for plays in _tricks(TINY, 4):
             for ruling in range(4):
                 _agree(ruleset, ruling, plays)
 
@@ -142,8 +152,8 @@ def test_the_readings_disagree_on_tricks_the_docs_name():
     assert t("red", ["R9", "B7", "R7"], DEFAULT.with_switches(colour_match="shift")) == (0, "red", 0)
     assert t("red", ["R5", "GNT", "B5"])[0] == 1
     assert t("red", ["R5", "GNT", "B5"], DEFAULT.with_switches(special_vs_match="phoenix_only"))[0] == 2
-    assert t("red", ["P3=red", "R3"])[0] == 1
-    assert t("red", ["P3=red", "R3"], DEFAULT.with_switches(purple_match="never"))[0] == 0
+    assert t("red", ["R3", "P3"])[0] == 1
+    assert t("red", ["R3", "P3"], DEFAULT.with_switches(purple_match="never"))[0] == 0
     assert t("red", ["R2", "P1"])[0] == 0
     assert t("red", ["R1", "P2"])[0] == 1
     assert t("red", ["R1", "P2"], DEFAULT.with_switches(purple_colour="none"))[0] == 0
@@ -152,6 +162,45 @@ def test_the_readings_disagree_on_tricks_the_docs_name():
     assert t("red", ["RRe", "BRe"])[0] == 1
     assert t("red", ["RRe", "BRe"], DEFAULT.with_switches(realm_shadow="linked"))[0] == 0
     assert t("red", ["R5", "Y7", "CYC=blue"], DEFAULT.with_switches(no_winner="lead_colour"))[0] == 0
+    # a match played after the Warlock: the Warlock wins, unless a later match outranks it (timed)
+    assert t("red", ["R5", "WLK", "B5"])[0] == 1
+    assert t("red", ["R5", "WLK", "B5"], DEFAULT.with_switches(special_vs_match="timed"))[0] == 2
+    assert t("red", ["R5", "B5", "WLK"], DEFAULT.with_switches(special_vs_match="timed"))[0] == 2
+    # a following Purple's colour: red when played (nobody holds blue at the end), or blue at resolution
+    assert t("red", ["R5", "P4", "CYC=blue"]) == (None, "blue", 2)
+    assert t("red", ["R5", "P4", "CYC=blue"], DEFAULT.with_switches(purple_colour="resolution")) == (1, "blue", 2)
+    # a Purple level with a coloured card and no match: the coloured card, the earlier or the later
+    shift = DEFAULT.with_switches(colour_match="shift")
+    assert [t("red", ["P3=red", "R3"], shift.with_switches(number_tie=v))[0]
+            for v in ("coloured", "earlier", "later")] == [1, 0, 1]
+    assert [t("red", ["R3", "P3"], shift.with_switches(number_tie=v))[0]
+            for v in ("coloured", "earlier", "later")] == [0, 0, 1]
+    # a Special led: the marker keeps red (R9), or the first coloured card sets blue (B5)
+    assert t("red", ["TRE", "B5", "R9"]) == (2, "red", 2)
+    assert t("red", ["TRE", "B5", "R9"], DEFAULT.with_switches(special_lead="first_colour")) == (1, "blue", 1)
+    # a matched Sorcerer left behind by a later shift: just below the ruling Sorcerer, or out of the ruling colour
+    nuance = DEFAULT.with_switches(resolution="nuance")
+    assert t("red", ["Y1", "BSo", "YSo", "R1"], nuance)[0] == 2
+    assert t("red", ["Y1", "BSo", "YSo", "R1"], nuance.with_switches(nuance_pictures="normal"))[0] == 3
+    # the Red Realm in a yellow trick: below the Yellow Dragon (its colour is red), or the realm's highest picture
+    assert t("yellow", ["YDr", "RRe"])[0] == 0
+    assert t("yellow", ["YDr", "RRe"], DEFAULT.with_switches(realm_rank="realm"))[0] == 1
+    # the Giant after a Purple's nomination: it flips red to yellow, or the nomination stands
+    assert t("blue", ["P2=red", "GNT", "R9"]) == (1, "yellow", 1)
+    assert t("blue", ["P2=red", "GNT", "R9"], DEFAULT.with_switches(nominated_links="ignored")) == (1, "red", 1)
+
+
+def test_purple_wins_if_lets_the_strictly_highest_number_beat_rank_not_the_last_match():
+    """purple_wins=if, as docs/rules-realms.md says: the Purple beats the ruling colour's pictures;
+    it does not beat the last colour match (P2=blue B2 from yellow: the Blue 2 matches the Purple 2
+    and is the last match), nor win a tie with a card of its own number."""
+    purple_if = DEFAULT.with_switches(purple_wins="if")
+    t = realms.trick
+    assert t("red", ["P4=red", "RDr"], purple_if)[0] == 0
+    assert t("yellow", ["P2=blue", "B2"], purple_if)[0] == 1
+    assert t("yellow", ["P2=blue", "B2"])[0] == 1
+    assert t("red", ["P3=red", "R3"], purple_if.with_switches(colour_match="shift", number_tie="earlier"))[0] == 0
+    assert t("red", ["P3=red", "RDr", "R3"], purple_if.with_switches(colour_match="shift"))[0] == 1
 
 
 def test_a_free_match_must_be_a_colour_match_under_the_reading():
@@ -167,3 +216,56 @@ def test_a_free_match_must_be_a_colour_match_under_the_reading():
         mask = reference.may_play(spec.trick_spec(rs), spec.following_spec(rs), C.parse_colour("red"), plays, hand)
         allowed[value] = sorted(C.card_code(c) for c in C.cards_of(mask))
     assert allowed == {"any": ["BSo", "R1"], "shift": ["R1"]}
+
+
+def _allowed(ruleset: Ruleset, ruling: str, trick: list[str], hand: list[str]) -> list[str]:
+    plays = [realms.game.parse_play(c, k == 0) for k, c in enumerate(trick)]
+    mask = reference.may_play(spec.trick_spec(ruleset), spec.following_spec(ruleset), C.parse_colour(ruling),
+                              [(m.card, m.choice) for m in plays], sum(1 << C.parse_card(c) for c in hand))
+    return sorted(C.card_code(c) for c in C.cards_of(mask))
+
+
+def test_holding_a_purple_counts_as_able_to_follow_only_under_purple_follows_yes():
+    """Follow: "Players must follow the ruling colour if able"; a Purple counts as the ruling colour's number."""
+    hand = ["B2", "P1", "GDr"]
+    assert _allowed(DEFAULT, "red", ["R5"], hand) == ["B2", "GDr", "P1"]
+    assert _allowed(DEFAULT.with_switches(purple_follows="yes"), "red", ["R5"], hand) == ["P1"]
+    assert _allowed(DEFAULT.with_switches(purple_follows="yes"), "red", ["R5"], ["R1", "P1", "B2"]) == ["P1", "R1"]
+
+
+def test_after_a_colourless_lead_nothing_is_to_be_followed_until_a_coloured_card_under_first_colour():
+    """Lead: "That card's colour sets the ruling colour"; a Tree has none."""
+    hand = ["R1", "B2"]
+    assert _allowed(DEFAULT, "red", ["TRE"], hand) == ["R1"]
+    first = DEFAULT.with_switches(special_lead="first_colour")
+    assert _allowed(first, "red", ["TRE"], hand) == ["B2", "R1"]
+    assert _allowed(first, "red", ["TRE", "B5"], hand) == ["B2"]
+    # the Giant's flip and the Cyclone's choice set the colour themselves
+    assert _allowed(first, "red", ["GNT"], ["Y1", "B2"]) == ["Y1"]
+
+
+def test_a_realm_partner_does_not_follow_a_nominated_colour_when_realm_links_are_ignored():
+    """"Realm links are ignored for Purple nominations: Red ≠ Yellow, Blue ≠ Green"."""
+    realm = DEFAULT.with_switches(realm_follow="realm")
+    assert _allowed(realm, "blue", ["P2=red"], ["Y1", "B2"]) == ["Y1"]
+    assert _allowed(realm.with_switches(nominated_links="ignored"), "blue", ["P2=red"], ["Y1", "B2"]) == ["B2", "Y1"]
+    assert _allowed(realm.with_switches(nominated_links="ignored"), "blue", ["R2"], ["Y1", "B2"]) == ["Y1"]
+
+
+def test_under_the_default_readings_the_number_tie_never_decides_a_trick():
+    """Report entry 26: with colour_match=any and purple_match=number the later of a Purple and a
+    coloured card of its number matches the earlier, so rank never has to break their tie. Every
+    trick of up to four cards of a deck of Purples, their coloured numbers and cards around them."""
+    deck = [C.parse_card(c) for c in ("P1", "P2", "R1", "R2", "Y1", "B2", "RDr", "GNT", "CYC")]
+    others = [DEFAULT.with_switches(number_tie=v) for v in SWITCHES["number_tie"][1:]]
+    shift = DEFAULT.with_switches(colour_match="shift")
+    parted = 0
+    for size in (2, 3, 4):
+        for plays in _tricks(deck, size):
+            cards, choices = [c for c, _ in plays], [x for _, x in plays]
+            for ruling in range(4):
+                want = fast.resolve(DEFAULT, ruling, cards, choices)
+                assert all(fast.resolve(r, ruling, cards, choices) == want for r in others), (plays, ruling)
+                parted += fast.resolve(shift, ruling, cards, choices) != fast.resolve(
+                    shift.with_switches(number_tie="earlier"), ruling, cards, choices)
+    assert parted  # the scope is not vacuous: under colour_match=shift the tie does decide tricks

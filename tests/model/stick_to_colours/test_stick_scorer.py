@@ -103,6 +103,8 @@ def test_default_reading_points(hand, points):
     ("R1 R2 R3 R3 R4 R5", "sharing", "several_runs", 22),  # every distinct run: 3 of 3, 2 of 4, 1 of 5
     ("RJ BJ GJ", "joker_values", "1-6", 3),
     ("R1 R2 R3 R3 R4 R5", "run_split", "layered", 5),
+    ("R5 R5 B5 G5", "value_copies", "every_set", 6),  # two value sets differing in the Red 5 copy
+    ("R1 R1 R2 R2 R3 R3 R4 R4 R5 R5 R6 R6 R7 R8 R9 RJ", "joker_copies", "within_deck", 15),  # no value left
 ])
 def test_each_scoring_switch_changes_a_score(hand, switch, value, points):
     counts = parse_cards(hand)
@@ -137,3 +139,30 @@ def test_run_points_by_counts_equal_the_runs_found():
     vectors += [tuple(3 if v % k == 0 else 1 for v in range(1, 10)) for k in range(1, 10)]
     for vec in vectors:
         assert fast._packed_consecutive_points(vec) == fast._packed(vec, False)[0], vec
+
+
+@pytest.mark.parametrize("hand, points", [
+    ("R7 RJ B7 G7", (6, 12, 6)),  # a joker as a second Red 7: two value sets only if it may copy the Red 7
+    ("R5 R5 B5 G5", (3, 6, 6)),  # two copies of the Red 5 make two sets
+    ("R5 R5 RJ B5 B5 G5 G5", (6, 36, 24)),  # 3 x 2 x 2 sets under every_set; the joker a third 5 only under any
+    ("R1 B1 G1 R2 R3", (6, 6, 6)),
+])
+def test_value_sets_sharing_copies_and_a_joker_copying_a_card_held_in_full(hand, points):
+    """"One card may be used in several sets at once" for value sets, and "any one value" for a joker:
+    the default, value_copies=every_set, and every_set with joker_copies=within_deck."""
+    counts = parse_cards(hand)
+    every = DEFAULT.with_switches(value_copies="every_set")
+    got = tuple(fast.points(counts, scoring_spec(rs)) for rs in (DEFAULT, every, every.with_switches(
+        joker_copies="within_deck")))
+    assert got == points
+    for rs in (DEFAULT, every, every.with_switches(joker_copies="within_deck")):
+        spec = scoring_spec(rs)
+        assert_valid(counts, fast.score(counts, spec), spec)
+        assert reference.score(counts, spec).points == fast.points(counts, spec)
+
+
+def test_value_copies_changes_nothing_when_a_card_is_in_one_set_only():
+    one_set = DEFAULT.with_switches(sharing="one_set")
+    counts = parse_cards("R5 R5 B5 G5")
+    assert fast.points(counts, scoring_spec(one_set.with_switches(value_copies="every_set"))) == \
+        fast.points(counts, scoring_spec(one_set)) == 3

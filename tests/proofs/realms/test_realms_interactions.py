@@ -11,16 +11,16 @@ from arbiter.proofs.realms import interactions as I
 from arbiter.proofs.realms.replay import plays_of, replay
 from click.testing import CliRunner
 
-PAIR = (("purple_colour", "none"), ("purple_wins", "if"))
+PAIR = (("colour_match", "shift"), ("number_tie", "earlier"))
 
 
 def test_a_joint_pair_changes_the_winner_only_with_both_flips():
     w = I.joint(*PAIR)
     ruling, plays = plays_of(w)
-    names = ["default", "purple_colour=none", "purple_wins=if", "purple_colour=none x purple_wins=if"]
+    names = ["default", "colour_match=shift", "number_tie=earlier", "colour_match=shift x number_tie=earlier"]
     assert [w["winners"][n] for n in names[:3]] == [w["winners"]["default"]] * 3
     assert w["winners"][names[3]] != w["winners"]["default"]
-    both = DEFAULT.with_switches(purple_colour="none", purple_wins="if")
+    both = DEFAULT.with_switches(colour_match="shift", number_tie="earlier")
     got = replay(both, ruling, plays).winner
     assert card_code(plays[got][0]) == w["winners"][names[3]]
 
@@ -51,7 +51,7 @@ def test_cli_reaches_the_realms_interactions(monkeypatch, tmp_path):
     text = CliRunner().invoke(cli, args)
     assert text.exit_code == 0, text.output
     assert "default                        CYC TRE" in text.output
-    assert "purple_colour=none x purple_wins=if" in text.output
+    assert "colour_match=shift x number_tie=earlier" in text.output
     data = json.loads(CliRunner().invoke(cli, [*args, "--json"]).stdout)
     assert data["game"] == "realms" and data["never_wins"] == {"default": ["CYC", "TRE"]}
     assert [s["special"] for s in data["specials"]] == ["PHX", "GNT", "WLK", "CYC", "TRE"]

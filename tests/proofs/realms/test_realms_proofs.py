@@ -68,3 +68,25 @@ def test_the_encoding_follows_colour_match_on_a_match_already_of_the_ruling_colo
         got[value] = z3.simplify(E.winner(sp, t)).as_long()
         assert got[value] == reference.resolve(sp, 0, plays).winner
     assert got == {"any": 2, "shift": 0}
+
+
+# Tricks that part the readings added with issue 23 (and their neighbours), from red or blue.
+NAMED = [["R5", "WLK", "B5"], ["R5", "B5", "GNT"], ["R5", "P4", "CYC=blue"], ["P3=red", "R3"], ["R3", "P3"],
+         ["P3=red", "RDr", "R3"], ["TRE", "B5", "R9"], ["WLK", "P2", "Y2"], ["Y1", "BSo", "YSo", "R1"],
+         ["P2=red", "GNT", "R9"], ["P2=red", "B2", "GNT"], ["P2=blue", "B2"], ["P4=red", "RDr"], ["TRE", "GNT", "Y1"],
+         ["YDr", "RRe"], ["Y2", "RRe", "YRe"], ["B1", "GRe", "CYC=blue"]]
+
+
+def test_encoding_agrees_with_the_reference_on_the_named_tricks_under_every_reading_one_switch_away():
+    from arbiter.model.realms.ruleset import readings
+    for ruleset in readings():
+        sp = spec.trick_spec(ruleset)
+        for codes in NAMED:
+            plays = [(C.parse_card(c.split("=")[0]), C.parse_colour(c.split("=")[1]) if "=" in c else None)
+                     for c in codes]
+            for ruling in (0, 2):
+                want = reference.resolve(sp, ruling, plays)
+                t = E.constant([c for c, _ in plays], [x for _, x in plays], ruling)
+                got = z3.simplify(E.winner(sp, t)).as_long()
+                assert (None if got < 0 else got, z3.simplify(E.marker_after(sp, t)).as_long()) == \
+                    (want.winner, want.ruling), (str(ruleset), codes, ruling)

@@ -214,3 +214,23 @@ def test_a_size_beyond_the_deck_is_refused():
     for n in (49, -1):
         with pytest.raises(ValueError, match=f"the deck holds 48 cards: no collection of {n}"):
             T.largest_by_enumeration(DEFAULT, n)
+
+
+def test_the_one_colour_split_is_what_the_rules_doc_says():
+    """docs/rules-stick-to-colours.md states the layered split's comparison over every one-colour
+    collection; the exhaustive count is the theorem stick/layered-one-colour's witness."""
+    import re
+    from pathlib import Path
+
+    from arbiter.proofs.stick_to_colours.theorems import one_colour_split
+    found = one_colour_split()
+    assert found["above"] == 0 and len(found["smallest"]) == 6
+    doc = re.sub(r"\s+", " ", (Path(__file__).resolve().parents[3] / "docs" / "rules-stick-to-colours.md").read_text())
+    by = found["below_by"]
+
+    def n(x):  # the doc's thousands separator
+        return f"{x:,}".replace(",", " ")
+    said = (f"({n(found['collections'])} of them: 0-2 copies of 1-6, 0-1 of 7-9 and of the joker) the two differ on "
+            f"{n(found['differ'])}, the layered count always lower (by 1 point on {n(by['1'])}, 2 on {by['2']}, 3 on "
+            f"{by['3']}, 4 on {by['4']})")
+    assert said in doc

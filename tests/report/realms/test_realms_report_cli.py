@@ -33,6 +33,7 @@ def test_bad_options_are_one_line_and_exit_2(tmp_path):
 
 
 def test_realms_tiles_are_named_and_json_and_markdown_carry_every_entry(realms_report):
+    """Tricks are drawn as card tiles (one per play, named for readers), the text as Markdown."""
     import html5lib
 
     doc = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(RENDERERS["html"](realms_report))
@@ -43,8 +44,27 @@ def test_realms_tiles_are_named_and_json_and_markdown_carry_every_entry(realms_r
         label = tile.get("aria-label")
         assert label in names.values()  # "Red Dragon", "Phoenix", "Purple 3": the card, not a code
     assert {"Phoenix", "Purple 1", "Red 1"} <= set(names.values()) and names["SPHX"] == "Phoenix"
+    labels = [c.text for c in doc.findall(".//span[@class='label']")]
+    assert "leads" in labels and "plays second" in labels  # every trick witness draws its trick as tiles
     md = RENDERERS["md"](realms_report)
     data = json.loads(RENDERERS["json"](realms_report))
     for e in data["entries"]:
         assert f"## {e['number']}. {e['title']}" in md
     assert "> FR:" not in md  # one English text: no French wording line
+
+
+REALMS_QUICK_THEOREMS = "realms/examples"  # as tests/report/conftest.py builds the quick report
+
+
+def test_a_narrowed_appendix_holds_those_theorems_and_says_so(realms_report):
+    """The quick build proves only the theorems under REALMS_QUICK_THEOREMS: its appendix lists exactly
+    those, in catalogue order, its intro says it is not the whole catalogue, and the report names the
+    call that built it rather than a command line (which proves the whole catalogue)."""
+    from arbiter.proofs.realms import theorems as T
+
+    proofs = next(a for a in realms_report["appendices"] if a["id"] == "proofs")
+    assert [row[0] for row in proofs["tables"][0]["rows"]] == [t.id for t in T.select(REALMS_QUICK_THEOREMS)]
+    assert len(T.select(REALMS_QUICK_THEOREMS)) < len(T.select())
+    assert f"only the catalogue's theorems under `{REALMS_QUICK_THEOREMS}`" in proofs["intro"]
+    assert realms_report["command"].startswith("arbiter.report.realms.build.build(")
+    assert repr(REALMS_QUICK_THEOREMS) in realms_report["command"]

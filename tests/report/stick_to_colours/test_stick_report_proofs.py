@@ -62,7 +62,7 @@ def test_every_theorem_an_entry_names_is_in_the_catalogue():
     known = set(theorems.ids())
     named = {i for e in CATALOGUE.entries for i in e.theorems}
     assert named and named <= known
-    assert BY_ID["run-split"].theorems == ("stick/layered-vs-optimal",)
+    assert BY_ID["run-split"].theorems == ("stick/layered-vs-optimal", "stick/layered-one-colour")
     assert all(i.startswith("stick/games-end/") or i == "stick/endless/never"
                for i in BY_ID["market-clearing"].theorems)
 
@@ -105,7 +105,7 @@ def test_an_entry_naming_an_unknown_theorem_is_refused():
 
 def test_the_section_is_cached_on_disk_under_its_own_name(tmp_path, monkeypatch):
     calls = []
-    monkeypatch.setattr(catalogue, "run_catalogue", lambda each=None: calls.append(1) or [])
+    monkeypatch.setattr(catalogue, "run_catalogue", lambda only=None, each=None: calls.append(1) or [])
     monkeypatch.setattr(proved, "_memo", {})
     first = theorems.section(Cache(tmp_path))
     assert first["theorems"] == [] and len(calls) == 1

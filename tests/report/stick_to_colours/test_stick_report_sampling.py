@@ -15,19 +15,37 @@ FEW = [BY_ID[i] for i in ("raising", "passing", "runs", "hand-over", "ties")]
 
 
 def test_sampling_is_deterministic_and_the_same_in_worker_processes():
-    one = sampling.sample(FEW, 1, 3, jobs=1)
-    again = sampling.sample(FEW, 1, 3, jobs=1)
-    two = sampling.sample(FEW, 1, 3, jobs=2)
-    assert one == again == two
-    other = sampling.sample(FEW, 1, 4, jobs=1)
-    assert other[1] != one[1]  # another seed, other games
+    one = sampling.sample_all(FEW, 1, 3, jobs=1)
+    again = sampling.sample_all(FEW, 1, 3, jobs=1)
+    two = sampling.sample_all(FEW, 1, 3, jobs=2)
+    assert one.counts == again.counts == two.counts and one.digests == two.digests
+    other = sampling.sample_all(FEW, 1, 4, jobs=1)
+    assert other.digests != one.digests  # another seed, other games
 
 
 def test_counts_add_up():
-    freq, _, _ = sampling.sample(FEW, 1, 3, jobs=1)
-    for id, f in freq.items():
-        assert f["games"] == len(sampling.players_of(BY_ID[id]))
-        assert 0 <= f["arises"]["count"] <= f["games"] and 0 <= f["changes"]["count"] <= f["games"]
+    s = sampling.sample_all(FEW, 1, 3, jobs=1)
+    for e in FEW:
+        f = sampling.entry_frequency(e, s, 1, 3)
+        assert f["games"] == len(sampling.players_of(e))
+        assert 0 <= f["changes"]["count"] <= f["arises"]["count"] <= f["games"]
+        assert "baseline" in f and "effect" in f
+
+
+def test_a_point_of_scoring_has_no_baseline_of_chance():
+    """The players never read the scoring: a replay from the end changes nothing but the score."""
+    s = sampling.sample_all([BY_ID["runs"]], 2, 3, jobs=1)
+    f = sampling.entry_frequency(BY_ID["runs"], s, 2, 3)
+    assert f["baseline"]["count"] == 0 and f["effect"]["difference"] == f["changes"]["share"]
+
+
+def test_a_replay_with_other_luck_starts_from_the_same_position():
+    seed = sampling.game_seed(7, 3, 0)
+    path = play(3, seed, DEFAULT)
+    k = len(path) // 2
+    other = play_from(path[:k + 1], seed, DEFAULT, other_luck=True)
+    assert other[:k + 1] == path[:k + 1]
+    assert play_from(path[:k + 1], seed, DEFAULT) == path  # the same luck: the same game
 
 
 @pytest.mark.parametrize("switch,value", [("pass_final", False), ("bid", "count"), ("market_clear", "cumulative")])
