@@ -94,5 +94,5 @@ def test_bad_options_are_one_line_and_exit_2(args, capsys):
 
 
 def test_committed_stick_to_colours_report_stays_small():
-    # still edition 1, not yet regenerated at 200 games per setting (docs/report.md)
+    # edition 2, at 200 games per player count (docs/report.md): a page a reader can open
     assert os.path.getsize(ROOT / "docs" / "clarifications" / "stick-to-colours.md") < 300_000
