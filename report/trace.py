@@ -93,6 +93,23 @@ def literal(sentence: str) -> str:
     return re.escape(sources.normal(sentence))
 
 
+def row(sentence: str, by: tuple[str, ...], *found: tuple[str, str]) -> Trace:
+    """A row for exactly one sentence, covered ``by`` refs, with the checklist's ``found``."""
+    return Trace(literal(sentence), by, found)
+
+
+def entries(*ids: str) -> tuple[str, ...]:
+    return tuple(f"entry:{i}" for i in ids)
+
+
+def switches(*names: str) -> tuple[str, ...]:
+    return tuple(f"switch:{n}" for n in names)
+
+
+def clauses(*where: str) -> tuple[str, ...]:
+    return tuple(f"clause:{w}" for w in where)
+
+
 def cover(source_text: list[str], rows: tuple[Trace, ...]) -> list[tuple[str, list[int]]]:
     """Each of the sentences with the indexes of the rows that match it."""
     compiled = [re.compile(r.match) for r in rows]

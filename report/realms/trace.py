@@ -4,7 +4,10 @@ test fails on a sentence covered by nothing."""
 
 from __future__ import annotations
 
-from ..trace import Trace, literal
+from ..trace import clauses as C
+from ..trace import entries as E
+from ..trace import row as T
+from ..trace import switches as S
 
 TEXT = "realms-trick-taking.en.txt"
 LABELS = {TEXT: "RULES"}
@@ -15,23 +18,6 @@ TRACE_INTRO = ("Every sentence of the rule text, numbered in order, with what co
                "docs/rules-realms.md); nothing found means every question was asked and none applied.")
 
 HEADING = ("clause:a heading of the text, no rule",)
-
-
-def T(sentence: str, by: tuple[str, ...], *found: tuple[str, str]) -> Trace:
-    """A row for exactly one sentence."""
-    return Trace(literal(sentence), by, found)
-
-
-def E(*ids: str) -> tuple[str, ...]:
-    return tuple(f"entry:{i}" for i in ids)
-
-
-def S(*names: str) -> tuple[str, ...]:
-    return tuple(f"switch:{n}" for n in names)
-
-
-def C(*where: str) -> tuple[str, ...]:
-    return tuple(f"clause:{w}" for w in where)
 
 
 ONE_SCORER = ("tie", ("no tie can arise: a trick scores 10 points for one player at most, so only one player reaches "

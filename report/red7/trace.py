@@ -4,7 +4,11 @@ traceability appendix of the Red7 report. A test fails on a sentence covered by 
 
 from __future__ import annotations
 
-from ..trace import Trace, literal
+from ..trace import Trace
+from ..trace import clauses as C
+from ..trace import entries as E
+from ..trace import row as T
+from ..trace import switches as S
 
 LABELS = {"red7-card-reference.en.txt": "EN-REF", "red7-rules.fr.txt": "FR", "red7-digest.md": "digest"}
 TRACE_INTRO = ("Every sentence of the three sources, numbered in order, with what covers it: a clause of the engine "
@@ -15,23 +19,6 @@ TRACE_INTRO = ("Every sentence of the three sources, numbered in order, with wha
 
 COLOURS = "(?:Red|Orange|Yellow|Green|Blue|Indigo|Violet)"
 HEADING = ("clause:a heading or a cross-reference of the text, no rule",)
-
-
-def T(sentence: str, by: tuple[str, ...], *found: tuple[str, str]) -> Trace:
-    """A row for exactly one sentence."""
-    return Trace(literal(sentence), by, found)
-
-
-def E(*ids: str) -> tuple[str, ...]:
-    return tuple(f"entry:{i}" for i in ids)
-
-
-def S(*names: str) -> tuple[str, ...]:
-    return tuple(f"switch:{n}" for n in names)
-
-
-def C(*where: str) -> tuple[str, ...]:
-    return tuple(f"clause:{w}" for w in where)
 
 
 NO_TIE = ("tie", ("the tie-break cannot tie: every card is unique, so two Palettes never share their highest "

@@ -4,7 +4,11 @@ fails on a sentence covered by nothing."""
 
 from __future__ import annotations
 
-from ..trace import Trace, literal
+from ..trace import Trace
+from ..trace import clauses as C
+from ..trace import entries as E
+from ..trace import row as T
+from ..trace import switches as S
 
 TEXT = "stick-to-colours.en.txt"
 LABELS = {TEXT: "EN"}
@@ -15,22 +19,6 @@ TRACE_INTRO = ("Every sentence of the rulebook, numbered in order, with what cov
                "docs/rules-stick-to-colours.md); nothing found means every question was asked and none applied.")
 
 HEADING = ("clause:a heading or the table of contents, no rule",)
-
-
-def T(sentence: str, by: tuple[str, ...], *found: tuple[str, str]) -> Trace:
-    return Trace(literal(sentence), by, found)
-
-
-def E(*ids: str) -> tuple[str, ...]:
-    return tuple(f"entry:{i}" for i in ids)
-
-
-def S(*names: str) -> tuple[str, ...]:
-    return tuple(f"switch:{n}" for n in names)
-
-
-def C(*where: str) -> tuple[str, ...]:
-    return tuple(f"clause:{w}" for w in where)
 
 
 ROWS = (
