@@ -2,26 +2,25 @@
 human's seat only. The human plays steps (``model/steps.py``: a turn that draws a card, or a Realms
 Tree, is chosen in two, the rest once the card is seen); typed steps are checked, ``hint`` advises,
 ``undo`` takes back the human's last turn, ``quit`` stops. The bots choose from their own seat only
-(``solver/bots.py``); the game loop, undo and hints are written once, each game gives its screen."""
+(``solver/bots.py``); the game loop, undo and hints are written once, each game gives its screen (``screen`` and ``final``
+in ``cli/<game>.py``)."""
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Any
 
 import click
-from arbiter.model.red7 import steps as red7_steps
-from arbiter.model.red7.cards import COLOUR_NAMES
-from arbiter.model.red7.game import Position
-from arbiter.model.steps import Midturn, unmarked
+from arbiter.model import games
+from arbiter.model.steps import unmarked
 from arbiter.solver import bots
 
 from .advise import explain
 from .advise import run as run_advice
-from .common import card, cards
+from .common import game_cli
 
 HINT_SAMPLES = 30
 HINT_SECONDS = 10.0
@@ -29,97 +28,7 @@ HELP = "type a number or a turn from the list, hint, undo or quit"
 STEP_NOTE = "(... : you choose the rest once you have seen the card)"
 
 
-def to_canvas(turn: str) -> list[str]:
-    """The cards a turn (or step) puts on the Canvas, in order (a hand discard, a card an Action 7 moves there)."""
-    words = turn.split()
-    return [code.upper() for verb, code in pairwise(words) if verb.lower() in ("discard", "canvas")]
-
-
-def seat_lines(pos: Position, human: int, canvas: list[str]) -> list[str]:
-    """The Red7 table as ``human`` sees it: the Canvas pile (``canvas``, in play order: the top card gives
-    the rule, the cards below it are public), their own hand, every Palette, hidden hands as counts."""
-    top = f" ({card(canvas[-1])} on top)" if canvas else ""
-    below = " ".join(card(c) for c in canvas[:-1]) or "-"
-    lines = [f"Canvas: {COLOUR_NAMES[pos.rule]}{top}   pile below, in play order: {below}   deck: {len(pos.deck)} cards"]
-    lead = pos.leader()
-    for i in range(pos.players):
-        who = "you" if i == human else f"player {i}"
-        hand = cards(pos.hands[i]) if i == human else f"{pos.hands[i].bit_count()} hidden cards"
-        tags = (" (out)" if pos.is_out(i) else "") + (" (winning)" if lead == i else "")
-        lines.append(f"  {'>' if i == pos.to_move else ' '} {who:<9}{tags:<11} palette {cards(pos.palettes[i])}"
-                     f"   hand {hand}")
-    return lines
-
-
-def _canvas(said: list[str]) -> list[str]:
-    return [c for text in said for c in to_canvas(text)]
-
-
-def _red7_screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
-    return seat_lines(red7_steps.now(state) if isinstance(state, Midturn) else state, human, _canvas(said))
-
-
-def _realms_screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
-    from arbiter.model.realms.cards import COLOUR_NAMES as REALMS_COLOURS
-    from arbiter.model.realms.cards import codes
-    from arbiter.model.realms.game import current_ruling
-    from arbiter.model.realms.notation import play_text
-
-    from .realms import _cards
-
-    pos = view.position
-    marker = current_ruling(pos)
-    lines = [(f"Realms round {pos.round}   marker {'-' if marker is None else REALMS_COLOURS[marker]}   "
-             f"draw pile: {view.pile} cards   discard pile: {_cards(codes(pos.discard))}")]
-    for i in range(pos.players):
-        who = "you" if i == human else f"player {i}"
-        hand = _cards(codes(pos.hands[i])) if i == human else f"{view.hidden[i]} hidden cards"
-        tags = " (dealer)" if i == pos.dealer else ""
-        lines.append(f"  {'>' if i == pos.to_move else ' '} {who:<9}{tags:<9} score {pos.scores[i]:>3}   hand {hand}")
-    played, leading = [], True
-    for k, p in enumerate(pos.trick):
-        played.append(f"{'you' if pos.player_of(k) == human else f'player {pos.player_of(k)}'} {play_text(p, leading)}")
-        leading = leading and p is None
-    lines.append(f"  trick (led by {'you' if pos.leader == human else f'player {pos.leader}'}): "
-                 f"{', '.join(played) or '-'}")
-    return lines
-
-
-def _stick_screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
-    from arbiter.model.stick_to_colours.cards import codes
-
-    from .stick_to_colours import slot
-
-    pos = view.position
-    lines = [(f"Stick to Colours   deck: {view.deck} cards   market: {' '.join(slot(s) for s in pos.market) or '-'}"
-             f"   public discards: {' '.join(codes(pos.discard)) or '-'}")]
-    if pos.auction:
-        a = pos.auction
-        lines.append(f"  auction of {slot(a.lot)}: leading bid {a.high} refusals by "
-                     f"{'you' if a.leader == human else f'player {a.leader}'}")
-        for i, r in enumerate(a.refused):
-            hidden = view.hidden[i]
-            if i == human and sum(r):
-                lines.append(f"    you refused from hand: {' '.join(codes(r))}")
-            elif hidden is not None and hidden.refused:
-                lines.append(f"    player {i} refused {hidden.refused} cards from hand (face down)")
-    for i, hidden in enumerate(view.hidden):
-        who = "you" if i == human else ("bot" if i == pos.players else f"player {i}")
-        mark = ">" if i == pos.to_move else " "
-        if hidden is None:
-            lines.append(f"  {mark} {who:<9} {pos.scores[i]:>3} points   hand {' '.join(codes(pos.hands[i])) or '-'}")
-        else:
-            known = " ".join(codes(hidden.known)) or "-"
-            lines.append(f"  {mark} {who:<9} took face up {known}; {hidden.dealt} cards dealt unseen; holds "
-                         f"{hidden.holds} cards")
-    return lines
-
-
-def _red7_final(pos: Any, human: int, said: list[str]) -> list[str]:
-    return seat_lines(pos, human, _canvas(said))
-
-
-def _scores_final(pos: Any, human: int, said: list[str]) -> list[str]:
+def scores_final(pos: Any, human: int, said: list[str]) -> list[str]:
     names = ["you" if i == human else ("bot" if i >= pos.players else f"player {i}") for i in range(len(pos.scores))]
     return ["Scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, pos.scores, strict=True))]
 
@@ -137,17 +46,12 @@ class HumanGame:
 
 
 def human_game(game: str) -> HumanGame:
-    if game == "red7":
-        from arbiter.solver.red7.bots import GAME
-
-        return HumanGame("Red7, one round", GAME, _red7_screen, _red7_final)
-    if game == "realms":
-        from arbiter.solver.realms.bots import GAME
-
-        return HumanGame("Realms", GAME, _realms_screen, _scores_final)
-    from arbiter.solver.stick_to_colours.bots import GAME
-
-    return HumanGame("Stick to Colours", GAME, _stick_screen, _scores_final)
+    """The table of ``game`` at the terminal: its bots (``solver/<game>/bots.py``) and, from its CLI
+    module (``cli/<game>.py``), its name there (``HUMAN_NAME``), its ``screen`` and its ``final``
+    lines (the scores, where it gives none of its own)."""
+    cli = game_cli(game)
+    solver_bots = importlib.import_module(games.info(game).module("solver") + ".bots")
+    return HumanGame(cli.HUMAN_NAME, solver_bots.GAME, cli.screen, getattr(cli, "final", scores_final))
 
 
 class _Undo(Exception):

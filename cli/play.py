@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 
 import click
+from arbiter.model import games
 from arbiter.model.games import GAMES
 from arbiter.solver.bots import ALIASES, LEVELS
 
@@ -42,7 +43,10 @@ def play(game: str, players: int | None, seed: int, ruleset_text: str | None, as
     if human is not None:
         if as_json:
             fail("--human plays at the terminal; it has no --json log")
-        start = game_cli(game).human_deal(players, seed, ruleset_text)
+        cli = game_cli(game)
+        if not hasattr(cli, "human_deal"):  # no bots and no seat views for this game yet (bridge)
+            fail(f"--human is not built for {games.info(game).name}: its seats have no bots to play against")
+        start = cli.human_deal(players, seed, ruleset_text)
         if not 0 <= human < start.players:
             fail(f"bad --human: a seat 0 to {start.players - 1}, got {human}")
         try:

@@ -242,3 +242,28 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
 
     run_batch(solve_piece, read_batch(batch, _solvable, PositionError, "realms"),
               lambda pos: (pos, tricks, max_nodes, timeout), summary, as_json, jobs, scheduler, batch)
+
+
+# play --human (cli/human.py): the table as the human's seat sees it
+
+HUMAN_NAME = "Realms"
+
+
+def screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
+
+    pos = view.position
+    marker = current_ruling(pos)
+    lines = [(f"Realms round {pos.round}   marker {'-' if marker is None else COLOUR_NAMES[marker]}   "
+             f"draw pile: {view.pile} cards   discard pile: {_cards(codes(pos.discard))}")]
+    for i in range(pos.players):
+        who = "you" if i == human else f"player {i}"
+        hand = _cards(codes(pos.hands[i])) if i == human else f"{view.hidden[i]} hidden cards"
+        tags = " (dealer)" if i == pos.dealer else ""
+        lines.append(f"  {'>' if i == pos.to_move else ' '} {who:<9}{tags:<9} score {pos.scores[i]:>3}   hand {hand}")
+    played, leading = [], True
+    for k, p in enumerate(pos.trick):
+        played.append(f"{'you' if pos.player_of(k) == human else f'player {pos.player_of(k)}'} {play_text(p, leading)}")
+        leading = leading and p is None
+    lines.append(f"  trick (led by {'you' if pos.leader == human else f'player {pos.leader}'}): "
+                 f"{', '.join(played) or '-'}")
+    return lines

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import Any
 
 import click
+from arbiter.model.red7 import steps as red7_steps
 from arbiter.model.red7.cards import COLOUR_NAMES, card_code, codes
 from arbiter.model.red7.fast import leader, qualifying_mask
 from arbiter.model.red7.game import Position, apply, deal, legal_moves, points
@@ -16,6 +18,7 @@ from arbiter.model.red7.match import Event, GameEnd, RoundEnd, RoundStart, Turn
 from arbiter.model.red7.match import play as play_game
 from arbiter.model.red7.notation import format_text, position_to_json
 from arbiter.model.red7.ruleset import Ruleset
+from arbiter.model.steps import Midturn
 from arbiter.solver.red7 import SolveResult
 from arbiter.solver.red7 import solve as solve_position
 
@@ -282,3 +285,42 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
         click.echo("\n".join(solution_lines(result, all_moves)))
     if not result.solved:
         sys.exit(EXIT_UNKNOWN)
+
+
+# play --human (cli/human.py): the table as the human's seat sees it
+
+HUMAN_NAME = "Red7, one round"
+
+
+def to_canvas(turn: str) -> list[str]:
+    """The cards a turn (or step) puts on the Canvas, in order (a hand discard, a card an Action 7 moves there)."""
+    words = turn.split()
+    return [code.upper() for verb, code in pairwise(words) if verb.lower() in ("discard", "canvas")]
+
+
+def seat_lines(pos: Position, human: int, canvas: list[str]) -> list[str]:
+    """The Red7 table as ``human`` sees it: the Canvas pile (``canvas``, in play order: the top card gives
+    the rule, the cards below it are public), their own hand, every Palette, hidden hands as counts."""
+    top = f" ({card(canvas[-1])} on top)" if canvas else ""
+    below = " ".join(card(c) for c in canvas[:-1]) or "-"
+    lines = [f"Canvas: {COLOUR_NAMES[pos.rule]}{top}   pile below, in play order: {below}   deck: {len(pos.deck)} cards"]
+    lead = pos.leader()
+    for i in range(pos.players):
+        who = "you" if i == human else f"player {i}"
+        hand = cards(pos.hands[i]) if i == human else f"{pos.hands[i].bit_count()} hidden cards"
+        tags = (" (out)" if pos.is_out(i) else "") + (" (winning)" if lead == i else "")
+        lines.append(f"  {'>' if i == pos.to_move else ' '} {who:<9}{tags:<11} palette {cards(pos.palettes[i])}"
+                     f"   hand {hand}")
+    return lines
+
+
+def _canvas(said: list[str]) -> list[str]:
+    return [c for text in said for c in to_canvas(text)]
+
+
+def screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
+    return seat_lines(red7_steps.now(state) if isinstance(state, Midturn) else state, human, _canvas(said))
+
+
+def final(pos: Any, human: int, said: list[str]) -> list[str]:
+    return seat_lines(pos, human, _canvas(said))

@@ -239,3 +239,34 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
         click.echo(f"({result.nodes} nodes, {result.seconds:.2f} s)")
     if not result.solved:
         raise SystemExit(1)
+
+
+# play --human (cli/human.py): the table as the human's seat sees it
+
+HUMAN_NAME = "Stick to Colours"
+
+
+def screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
+    pos = view.position
+    lines = [(f"Stick to Colours   deck: {view.deck} cards   market: {' '.join(slot(s) for s in pos.market) or '-'}"
+             f"   public discards: {' '.join(codes(pos.discard)) or '-'}")]
+    if pos.auction:
+        a = pos.auction
+        lines.append(f"  auction of {slot(a.lot)}: leading bid {a.high} refusals by "
+                     f"{'you' if a.leader == human else f'player {a.leader}'}")
+        for i, r in enumerate(a.refused):
+            hidden = view.hidden[i]
+            if i == human and sum(r):
+                lines.append(f"    you refused from hand: {' '.join(codes(r))}")
+            elif hidden is not None and hidden.refused:
+                lines.append(f"    player {i} refused {hidden.refused} cards from hand (face down)")
+    for i, hidden in enumerate(view.hidden):
+        who = "you" if i == human else ("bot" if i == pos.players else f"player {i}")
+        mark = ">" if i == pos.to_move else " "
+        if hidden is None:
+            lines.append(f"  {mark} {who:<9} {pos.scores[i]:>3} points   hand {' '.join(codes(pos.hands[i])) or '-'}")
+        else:
+            known = " ".join(codes(hidden.known)) or "-"
+            lines.append(f"  {mark} {who:<9} took face up {known}; {hidden.dealt} cards dealt unseen; holds "
+                         f"{hidden.holds} cards")
+    return lines

@@ -195,3 +195,10 @@ def test_every_game_at_the_terminal_from_the_humans_seat(game, players):
     assert len(others) == players - 1 + (game == "stick-to-colours" and players == 2)
     # Another seat's hand is a count; Stick to Colours also lists the cards it took face up (none yet).
     assert all("7 hidden cards" in line or "took face up -; 2 cards dealt unseen" in line for line in others)
+
+
+def test_a_game_without_bots_is_refused_in_one_line():
+    """Bridge has no bots or seat views: --human says so (it raised AttributeError, a traceback)."""
+    out = run("0", "--game", "bridge", "--seed", "3")
+    assert out.exit_code == 2 and out.output.strip().startswith("arbiter: --human is not built for Contract bridge")
+    assert "Traceback" not in out.output

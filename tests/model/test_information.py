@@ -39,7 +39,7 @@ CASES = {
 
 def observation(model, record: Record, seat) -> str:
     if model is red7:
-        from arbiter.cli.human import seat_lines, to_canvas
+        from arbiter.cli.red7 import seat_lines, to_canvas
 
         now = information.now(model, information.final(model, record))
         canvas = [c for event in record.events for c in to_canvas(event)]  # the Canvas pile, in play order
