@@ -6,7 +6,10 @@ import click
 from arbiter.model import games
 from arbiter.model.steps import apply_either
 
-from .common import echo_json, fail, is_view, load_any
+from .common import echo_json, fail, game_cli, load_any
+
+# How a refused move is told, unless the game's CLI module says it its own way (BAD_MOVE).
+BAD_MOVE = "bad move {k} ({turn!r}): {message}; arbiter moves lists the legal moves"
 
 
 @click.command(short_help="The position after the turns MOVE... from POSITION (text or --json).")
@@ -20,12 +23,12 @@ def apply(position: str, turns: tuple[str, ...], as_json: bool) -> None:
     "| turn ..." section, from which the next MOVE goes on ("discard B2"). Realms and Stick to
     Colours positions take their moves' texts as `arbiter moves` lists them."""
     game, text = load_any(position)
-    model = games.model(game)
+    model, cli = games.model(game), game_cli(game)
     steps = model.steps
     try:
         state = steps.parse_state(text)
     except model.PositionError as e:
-        if game == "red7" and is_view(text):
+        if getattr(cli, "is_view", lambda _: False)(text):
             fail("this command takes a whole position (every card shown); this is a view, which advise takes")
         fail(f"bad position: {e}")
     for k, turn in enumerate(turns, 1):
@@ -33,9 +36,7 @@ def apply(position: str, turns: tuple[str, ...], as_json: bool) -> None:
             state = apply_either(steps, model.apply, state, turn, (model.MoveError, ValueError))
         except (model.MoveError, ValueError) as e:
             message = str(e).replace(" (see legal_moves)", "")
-            if game == "red7":
-                fail(f"bad move: turn {k}: {message}; arbiter moves lists the legal turns")
-            fail(f"bad move {k} ({turn!r}): {message}; arbiter moves lists the legal moves")
+            fail(getattr(cli, "BAD_MOVE", BAD_MOVE).format(k=k, turn=turn, message=message))
     if as_json:
         echo_json(steps.state_to_json(state))
     else:

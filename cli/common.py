@@ -15,8 +15,6 @@ from typing import Any, NoReturn
 import click
 from arbiter.model import games
 from arbiter.model.red7.cards import COLOURS, CardMask, codes
-from arbiter.model.red7.game import Position, PositionError
-from arbiter.model.red7.notation import parse_position
 from arbiter.model.red7.ruleset import Ruleset, RulesetError
 
 from . import puzzle
@@ -58,14 +56,14 @@ def other_game(game: str, text: str) -> tuple[Any, Any]:
 
 def game_position(game: str, text: str) -> tuple[Any, Any]:
     """(model module, position) of a POSITION text of any game, or fail naming the field."""
-    if game == "red7":
-        return games.model(game), red7_position(game, text)
+    if (own := getattr(game_cli(game), "read_position", None)) is not None:
+        return games.model(game), own(game, text)  # a game with messages of its own (Red7: a view is named)
     return other_game(game, text)
 
 
 def finished_json(game: str, pos: Any, text: str) -> dict[str, Any]:
     """What ``--json`` says of a finished position (``text`` is ``finished``'s sentence)."""
-    own = getattr(game_cli(game), "over", None) if game != "red7" else None
+    own = getattr(game_cli(game), "over", None)
     result = own(pos)[1] if own is not None else {"winners": list(_winners(pos))}
     return {"game": game, "result": "over", **result, "verdict": text}
 
@@ -76,34 +74,6 @@ def game_cli(game: str):
         return games.layer(game, "cli")
     except games.UnknownGame as e:
         fail(str(e))
-
-
-def load(arg: str) -> Position:
-    """The Red7 position named by a POSITION argument (file, ``-``, inline JSON or text), or fail."""
-    return red7_position(*load_any(arg))
-
-
-def red7_position(game: str, text: str) -> Position:
-    """The Red7 position of a text ``load_any`` read, or fail (also when it is another game's)."""
-    if game != "red7":
-        fail(f"this command takes a Red7 position, got a {games.info(game).name} one")
-    try:
-        return parse_position(text)
-    except PositionError as e:
-        if is_view(text):
-            fail("this command takes a whole position (every card shown); this is a view, which advise takes")
-        fail(f"bad position: {e}")
-
-
-def is_view(text: str) -> bool:
-    """Whether ``text`` is a Red7 view (a position with hidden hands or a Canvas pile)."""
-    from arbiter.model.red7.view import parse_view
-
-    try:
-        parse_view(text)
-    except PositionError:
-        return False
-    return True
 
 
 def ruleset(text: str) -> Ruleset:

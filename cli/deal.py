@@ -5,16 +5,8 @@ from __future__ import annotations
 import click
 from arbiter.model import games
 from arbiter.model.games import GAMES
-from arbiter.model.red7 import explore
-from arbiter.model.red7.notation import format_text, position_to_json
 
-from .common import echo_json, fail
-from .common import ruleset as parse_ruleset
-
-
-def check_players(players: int) -> None:
-    if not 2 <= players <= 4:
-        fail(f"bad --players: Red7 takes 2 to 4 players, got {players}")
+from .common import echo_json, fail, game_cli
 
 
 @click.command()
@@ -31,16 +23,10 @@ def deal(game: str, players: int | None, seed: int, ruleset_text: str | None, as
 
     \b
     arbiter deal --seed 3 | arbiter apply - "play R7" | arbiter solve -"""
-    if game != "red7":
-        _deal_other(game, players, seed, ruleset_text, as_json)
+    if (own := getattr(game_cli(game), "deal_position", None)) is not None:
+        own(players, seed, ruleset_text, as_json)  # a game whose deal takes its own options (Red7's presets)
         return
-    players = 2 if players is None else players
-    check_players(players)
-    pos = explore.deal(players, seed, parse_ruleset(ruleset_text or "basic"))
-    if as_json:
-        echo_json(position_to_json(pos))
-    else:
-        click.echo(format_text(pos))
+    _deal_other(game, players, seed, ruleset_text, as_json)
 
 
 def _deal_other(game: str, players: int | None, seed: int, ruleset_text: str | None, as_json: bool) -> None:

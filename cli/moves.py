@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import click
-from arbiter.model.red7 import explore
-from arbiter.model.red7.notation import format_text
 
-from .common import echo_json, finished, finished_json, game_position, load_any, other_game
+from .common import echo_json, finished, finished_json, game_cli, game_position, load_any, other_game
 
 
 @click.command()
@@ -24,17 +22,10 @@ def moves(position: str, as_json: bool) -> None:
         else:
             click.echo(f"{over}; no move is left")
         return
-    if game != "red7":
-        _other_moves(game, text, as_json)
+    if (own := getattr(game_cli(game), "list_moves", None)) is not None:
+        own(pos, as_json)  # a game that says more of each move (Red7: what each turn does)
         return
-    turns = explore.moves(pos)
-    if as_json:
-        echo_json({"position": format_text(pos), "to_move": pos.to_move, "moves": [t.to_json() for t in turns]})
-        return
-    click.echo(f"player {pos.to_move} to move: {len(turns)} legal turn{'s' * (len(turns) != 1)}")
-    width = max((len(t.move) for t in turns), default=0)
-    for t in turns:
-        click.echo(f"  {t.move:<{width}}   {t.describe()}")
+    _other_moves(game, text, as_json)
 
 
 def _other_moves(game: str, text: str, as_json: bool) -> None:

@@ -10,22 +10,50 @@ from itertools import pairwise
 from typing import Any
 
 import click
+from arbiter.model import games
+from arbiter.model.red7 import explore
 from arbiter.model.red7 import steps as red7_steps
 from arbiter.model.red7.cards import COLOUR_NAMES, card_code, codes
 from arbiter.model.red7.fast import leader, qualifying_mask
-from arbiter.model.red7.game import Position, apply, deal, legal_moves, points
+from arbiter.model.red7.game import Position, PositionError, apply, deal, legal_moves, points
 from arbiter.model.red7.match import Event, GameEnd, RoundEnd, RoundStart, Turn
 from arbiter.model.red7.match import play as play_game
-from arbiter.model.red7.notation import format_text, position_to_json
+from arbiter.model.red7.notation import format_text, parse_position, position_to_json
 from arbiter.model.red7.ruleset import Ruleset
 from arbiter.model.steps import Midturn
 from arbiter.solver.red7 import SolveResult
 from arbiter.solver.red7 import solve as solve_position
 
-from .common import card, cards, echo_json, fail, pad, red7_position
+from .common import card, cards, echo_json, fail, pad
 from .common import ruleset as parse_ruleset
-from .deal import check_players
 from .solve import EXIT_UNKNOWN, read_batch, run_batch
+
+# reading positions
+
+
+def red7_position(game: str, text: str) -> Position:
+    """The Red7 position of a text ``load_any`` read, or fail (also when it is another game's)."""
+    if game != "red7":
+        fail(f"this command takes a Red7 position, got a {games.info(game).name} one")
+    try:
+        return parse_position(text)
+    except PositionError as e:
+        if is_view(text):
+            fail("this command takes a whole position (every card shown); this is a view, which advise takes")
+        fail(f"bad position: {e}")
+
+
+def is_view(text: str) -> bool:
+    """Whether ``text`` is a Red7 view (a position with hidden hands or a Canvas pile)."""
+    from arbiter.model.red7.view import parse_view
+
+    try:
+        parse_view(text)
+    except PositionError:
+        return False
+    return True
+
+
 
 # show
 
@@ -164,10 +192,44 @@ def game_lines(events: Iterable[Event]) -> Iterable[str]:
             yield f"Game over ({REASONS[e.reason]}): {who} {verb}."
 
 
+def check_players(players: int) -> None:
+    if not 2 <= players <= 4:
+        fail(f"bad --players: Red7 takes 2 to 4 players, got {players}")
+
+
 def human_deal(players: int | None, seed: int, ruleset_text: str | None) -> Any:
     players = 2 if players is None else players
     check_players(players)
     return deal(players, seed, parse_ruleset("basic" if ruleset_text is None else ruleset_text))
+
+
+def deal_position(players: int | None, seed: int, ruleset_text: str | None, as_json: bool) -> None:
+    """``arbiter deal`` for Red7: 7 cards a hand, 1 a Palette, the rest the deck, Canvas red."""
+    players = 2 if players is None else players
+    check_players(players)
+    pos = explore.deal(players, seed, parse_ruleset(ruleset_text or "basic"))
+    if as_json:
+        echo_json(position_to_json(pos))
+    else:
+        click.echo(format_text(pos))
+
+
+# moves
+
+read_position = red7_position
+BAD_MOVE = "bad move: turn {k}: {message}; arbiter moves lists the legal turns"
+
+
+def list_moves(pos: Position, as_json: bool) -> None:
+    """``arbiter moves`` for Red7: each legal turn with what it does."""
+    turns = explore.moves(pos)
+    if as_json:
+        echo_json({"position": format_text(pos), "to_move": pos.to_move, "moves": [t.to_json() for t in turns]})
+        return
+    click.echo(f"player {pos.to_move} to move: {len(turns)} legal turn{'s' * (len(turns) != 1)}")
+    width = max((len(t.move) for t in turns), default=0)
+    for t in turns:
+        click.echo(f"  {t.move:<{width}}   {t.describe()}")
 
 
 def play(players: int | None, seed: int, ruleset_text: str | None, as_json: bool) -> None:
