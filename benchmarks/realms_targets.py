@@ -6,7 +6,9 @@ Known pile: ``apply(deal(players, seed), "ruling=red")`` (7-card hands, the rest
 pile), the guarantee and dead cards (``expected=False``), 3 and 5 tricks. Empty piles:
 ``benchmarks/realms.py`` ``endgames`` (each player holds as many cards as there are tricks; the
 Draw Phase deals the recycled trick cards back by chance), the full answer, 4 tricks. A solve is
-stopped by a wall-clock limit (``--limit``) and counted as not solved.
+stopped by a limit of CPU seconds (``--limit``; ARBITER_TIMEOUT_CLOCK=cpu, so that the machine's
+load does not decide which solves are cut; ``--wall`` for the old wall-clock limit) and counted as
+not solved.
 
 Run: python benchmarks/realms_targets.py [--seeds N] [--seed S] [--limit SECONDS]
 """
@@ -20,6 +22,7 @@ import time
 
 from arbiter.model.realms.game import apply, deal
 from arbiter.solver.realms import ALL, Ideas, solve
+from arbiter.solver.search import TIMEOUT_CLOCK_ENV
 from realms import endgames
 
 OLD = Ideas(skip=False, whole_draws=False, floor=False)
@@ -43,10 +46,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1, help="the endgames' seed (known piles use seeds 0..N-1)")
-    parser.add_argument("--limit", type=float, default=30.0)
+    parser.add_argument("--limit", type=float, default=30.0, help="seconds a solve may take (CPU unless --wall)")
+    parser.add_argument("--wall", action="store_true", help="the limit is wall-clock time, not CPU time")
     args = parser.parse_args()
+    if not args.wall:
+        os.environ[TIMEOUT_CLOCK_ENV] = "cpu"
     print(f"# {platform.python_implementation()} {platform.python_version()} on {platform.machine()}, "
-          f"load {os.getloadavg()[0]:.1f}, limit {args.limit:.0f} s wall per solve")
+          f"load {os.getloadavg()[0]:.1f}, limit {args.limit:.0f} s {'wall' if args.wall else 'CPU'} per solve")
     cases = []
     for players in (3, 4):
         for tricks in (3, 5):

@@ -6,6 +6,7 @@
 #define ARBITER_SEARCH_TABLE_H
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -139,17 +140,24 @@ static inline size_t gen_count(const Generations *G) { return G->young.count + G
 
 /* -- the budget */
 
-static inline double now(void) {
+static inline double now(clockid_t clock) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* As search.Budget: nodes spent, limits (max_nodes < 0: none; deadline < 0: none) and the
- * exception a limit raises (the caller's SearchLimit). */
+/* As search.timeout_clock: wall time, or the process's CPU time when ARBITER_TIMEOUT_CLOCK=cpu. */
+static inline clockid_t timeout_clock(void) {
+    const char *name = getenv("ARBITER_TIMEOUT_CLOCK");
+    return name && strcmp(name, "cpu") == 0 ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC;
+}
+
+/* As search.Budget: nodes spent, limits (max_nodes < 0: none; deadline < 0: none), the clock the
+ * deadline is read on and the exception a limit raises (the caller's SearchLimit). */
 typedef struct {
     long long nodes, max_nodes, check_at;
     double started, deadline;
+    clockid_t clock;
     PyObject *limit_error;
 } Budget;
 
@@ -157,7 +165,8 @@ typedef struct {
 static inline int budget_init(Budget *B, PyObject *max_nodes, PyObject *timeout, PyObject *limit_error) {
     B->nodes = 0, B->check_at = 0, B->max_nodes = -1, B->deadline = -1;
     if (max_nodes != Py_None && (B->max_nodes = PyLong_AsLongLong(max_nodes)) == -1 && PyErr_Occurred()) return -1;
-    B->started = now();
+    B->clock = timeout_clock();
+    B->started = now(B->clock);
     if (timeout != Py_None) {
         double t = PyFloat_AsDouble(timeout);
         if (t == -1 && PyErr_Occurred()) return -1;
@@ -176,7 +185,7 @@ static inline int spend(Budget *B) {
         PyErr_Format(B->limit_error, "node limit %lld reached", B->max_nodes);
         return -1;
     }
-    if (B->deadline >= 0 && now() > B->deadline) {
+    if (B->deadline >= 0 && now(B->clock) > B->deadline) {
         PyErr_SetString(B->limit_error, "time limit reached");
         return -1;
     }
@@ -232,7 +241,7 @@ core's type names its Budget field. */
     }                                                                                                  \
     static PyObject *budget_seconds(Type *S, void *unused) {                                           \
         (void)unused;                                                                                  \
-        return PyFloat_FromDouble(now() - S->field.started);                                           \
+        return PyFloat_FromDouble(now(S->field.clock) - S->field.started);                             \
     }
 #define BUDGET_GETSET                                                                                  \
     {"nodes", (getter)budget_nodes, NULL, "nodes spent", NULL},                                        \

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from arbiter.model.red7.game import deal
 from arbiter.model.red7.notation import parse_text
+from arbiter.model.red7.ruleset import Ruleset
 from arbiter.solver import Budget, Search, SearchLimit, Table
 from arbiter.solver.red7 import Red7Game, solve
 
@@ -34,6 +35,34 @@ def test_node_budget_raises_once_passed():
 def test_time_budget_raises_once_passed():
     budget = Budget(timeout=0.0)
     with pytest.raises(SearchLimit):
+        for _ in range(Budget.CHECK_EVERY + 1):
+            budget.spend()
+
+
+@pytest.mark.parametrize("clock, counts_sleep", [(None, True), ("cpu", False)])
+def test_a_time_limit_reads_wall_time_unless_asked_for_cpu_time(monkeypatch, clock, counts_sleep):
+    """ARBITER_TIMEOUT_CLOCK=cpu makes a limit CPU time (the benchmarks' limits), in the Python budget
+    and in the compiled cores' (solver/_search_table.h): a sleep spends wall time and no CPU."""
+    import time
+
+    from arbiter.solver.red7 import core
+
+    if clock is None:
+        monkeypatch.delenv("ARBITER_TIMEOUT_CLOCK", raising=False)
+    else:
+        monkeypatch.setenv("ARBITER_TIMEOUT_CLOCK", clock)
+    budget = Budget(timeout=0.05)
+    searches = [budget]
+    if core._red7core is not None:  # the compiled core is built (as CI's install builds it)
+        searches.append(core.CoreSearch(Red7Game(Ruleset()), 2, None, 0.05, 1 << 10).budget)
+    time.sleep(0.15)
+    for search in searches:
+        assert (search.seconds >= 0.15) is counts_sleep, type(search).__name__
+    if counts_sleep:
+        with pytest.raises(SearchLimit):
+            for _ in range(Budget.CHECK_EVERY + 1):
+                budget.spend()
+    else:
         for _ in range(Budget.CHECK_EVERY + 1):
             budget.spend()
 
