@@ -12,6 +12,7 @@ import click
 from arbiter.model import games
 from arbiter.model.red7.notation import parse_position
 from arbiter.model.red7.view import format_view, parse_view, view_of
+from arbiter.solver.maxn import SELF_NODES
 from arbiter.solver.pieces import Pieces
 from arbiter.solver.red7.advise import MAX_DEALS, SAMPLES, Advice, TooManyDeals
 from arbiter.solver.red7.advise import advise as advise_view
@@ -58,12 +59,20 @@ def explain(advice: Advice) -> list[str]:
                                                                        advice.measures[1:]))
     lines.append(f"Deals: {how}." if measure.binary else f"Deals: {how}".replace("95% intervals", "95% intervals "
                                                                                   "(normal approximation)") + ".")
+    if advice.bounded:
+        lines.append(f"Bounded: {advice.bounded} of {advice.deals} deals bounded (the self-interested search stops at "
+                     f"{SELF_NODES} nodes a deal: such a deal's value is a sure range, counted at its middle; "
+                     "'range' is the mean's sure range over the deals, the interval widened by it).")
     width = max((len(m.move) for m in advice.moves), default=0) + 4
     for m in advice.moves:
         text = m.text
         lo, hi = m.interval
-        spread = "" if m.exact else f"  [{value(advice, lo).strip()}, {value(advice, hi).strip()}]"
+        cut = m.bounded_deals(0)
+        spread = "" if m.exact and not cut else f"  [{value(advice, lo).strip()}, {value(advice, hi).strip()}]"
         count = f"{m.wins:g}/{m.deals}" if measure.binary else f"over {m.deals}"
+        if cut:
+            a, b = m.range_of(0)
+            count += f" ({cut} bounded: range {value(advice, a).strip()}-{value(advice, b).strip()})"
         extra = "".join(f"   {other.name} {value(advice, m.mean(k)).strip()}" for k, other in
                         enumerate(advice.measures[1:], 1) if m.mean(k) != m.mean(0))
         lines.append(f"  {text:<{width}} {value(advice, m.win_share)}{spread}  {count}{extra}")

@@ -14,7 +14,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from arbiter.model.steps import is_continued, unmarked
 
@@ -27,8 +27,29 @@ CHECK_EVERY = 10  # deals between two early-stopping checks (fixed, so the answe
 MIN_DEALS = 30  # no early stop before this many deals
 CUT = " ..."  # written after a move that stops at a chance event: the rest is chosen once it is seen
 
-# One deal's answer: each move (its text, cut at a chance event) with one value per measure.
-Values = dict[str, tuple[float, ...]]
+
+
+class Bounds(NamedTuple):
+    """A deal's value that a bounded search (``maxn.SelfInterested.bounded``) only knows to lie in
+    ``lo``..``hi``: it counts at the middle, and every mean and interval it enters is widened by its
+    half-width (so the range holds whatever the value is)."""
+
+    lo: float
+    hi: float
+
+
+def at_least(value: float | Bounds, floor: float) -> float | Bounds:
+    """A self-interested value known to be at least ``floor`` (what the move forces against all the
+    others together, which no self-interested play of theirs takes away): its bounds raised to it."""
+    if not isinstance(value, Bounds):
+        return value
+    lo = max(value.lo, floor)
+    return lo if lo >= value.hi else Bounds(lo, value.hi)
+
+
+# One deal's answer: each move (its text, cut at a chance event) with one value per measure (a number,
+# or ``Bounds``).
+Values = dict[str, tuple[float | Bounds, ...]]
 # What a piece of deals gives back: each deal's values and nodes, what stopped it (None, "timeout",
 # "interrupted"), and the engine that searched.
 PieceResult = tuple[list[tuple[Values, int]], str | None, str]
@@ -45,6 +66,7 @@ class Measure:
     low: float = 0.0
     high: float = 1.0
     note: str = "perfect information per deal; docs/advise.md says what this misses"  # shown under it
+    unit: str = "share of deals"  # what the value is: "share of deals", "win chance", "expected tricks", "margin"
 
 
 @dataclass(frozen=True)
@@ -80,7 +102,9 @@ class TooManyDeals(ValueError):
 @dataclass
 class MoveShare:
     """One move of the player to move: its values summed over the deals done, one per measure
-    (``totals``, and their squares for the intervals of means). ``wins`` is the first measure's sum."""
+    (``totals``, and their squares for the intervals of means). ``wins`` is the first measure's sum.
+    A deal known only within ``Bounds`` counts at their middle; ``bounded`` counts such deals per
+    measure and ``spread`` sums their half-widths, by which the mean's range and interval widen."""
 
     move: str
     wins: float = 0
@@ -95,16 +119,26 @@ class MoveShare:
     squares: list[float] = field(default_factory=list)
     # A measure whose value is not known, only a sure range (a search stopped before it): its range.
     ranges: dict[int, tuple[float, float]] = field(default_factory=dict)
+    bounded: list[int] = field(default_factory=list)
+    spread: list[float] = field(default_factory=list)
 
-    def add(self, values: tuple[float, ...] | float) -> None:
-        if not isinstance(values, tuple):  # a game with one measure may give its value bare
+    def add(self, values: tuple[float | Bounds, ...] | float) -> None:
+        if not isinstance(values, tuple) or isinstance(values, Bounds):  # one measure's value, given bare
             values = (values,)
         if not self.totals:
             self.totals, self.squares = [0] * len(values), [0] * len(values)
+        if not self.bounded:
+            self.bounded, self.spread = [0] * len(values), [0.0] * len(values)
         for k, v in enumerate(values):
+            if isinstance(v, Bounds):
+                half = (v.hi - v.lo) / 2
+                v = v.lo + half if half else v.lo
+                self.bounded[k] += half > 0
+                self.spread[k] += half
             self.totals[k] += v
             self.squares[k] += v * v
-        self.wins += values[0]
+            if k == 0:
+                self.wins += v
 
     @property
     def text(self) -> str:
@@ -118,19 +152,34 @@ class MoveShare:
     def win_share(self) -> float:
         return self.mean(0)
 
+    def bounded_deals(self, k: int = 0) -> int:
+        """The deals whose value of measure ``k`` is only known within bounds."""
+        return self.bounded[k] if self.bounded else 0
+
+    def range_of(self, k: int = 0) -> tuple[float, float]:
+        """The sure range of measure ``k``'s mean over the deals done (a point unless deals were bounded)."""
+        mean, wide = self.mean(k), self._widen(k)
+        return mean - wide, mean + wide
+
+    def _widen(self, k: int) -> float:
+        return self.spread[k] / self.deals if self.spread and self.deals else 0.0
+
     def interval_of(self, k: int) -> tuple[float, float]:
         m = self.measures[k]
         total = self.totals[k] if self.totals else 0.0
         if k in self.ranges:
             return self.ranges[k]
+        wide = self._widen(k)
         if self.of_all:
-            rest = self.of_all - self.deals
-            return (total + m.low * rest) / self.of_all, (total + m.high * rest) / self.of_all
+            rest, done = self.of_all - self.deals, self.deals / self.of_all
+            return ((total + m.low * rest) / self.of_all - wide * done, (total + m.high * rest) / self.of_all + wide * done)
         if self.exact:
-            return self.mean(k), self.mean(k)
+            return self.range_of(k)
         if m.binary:
-            return wilson(round(total), self.deals)
-        return mean_interval(total, self.squares[k] if self.squares else 0.0, self.deals, m.low, m.high)
+            lo, hi = wilson(round(total), self.deals)
+        else:
+            lo, hi = mean_interval(total, self.squares[k] if self.squares else 0.0, self.deals, m.low, m.high)
+        return max(m.low, lo - wide), min(m.high, hi + wide)
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -144,9 +193,17 @@ class MoveShare:
             a, b = self.interval_of(k)
             obj[m.name] = {"mean": round(self.mean(k), 6), "total": _number(self.totals[k] if self.totals else 0),
                            "interval": [round(a, 6), round(b, 6)]}
+        obj["values"] = [self.value_json(k) for k in range(len(self.measures))]
         if self.continues:
             obj["continues_after_draw"] = True
         return obj
+
+    def value_json(self, k: int) -> dict[str, Any]:
+        """Measure ``k``'s entry: its name, unit, value (the mean), 95% interval, and the deals bounded
+        with the sure range of the mean over the deals done."""
+        m, (a, b), (lo, hi) = self.measures[k], self.interval_of(k), self.range_of(k)
+        return {"measure": m.name, "unit": m.unit, "value": round(self.mean(k), 6), "interval": [round(a, 6), round(b, 6)],
+                "bounded": self.bounded_deals(k), "range": [round(lo, 6), round(hi, 6)]}
 
 
 def _number(x: float) -> float | int:
@@ -181,6 +238,7 @@ class Advice:
     seconds: float = 0.0
     nodes: int = 0
     engines: set[str] = field(default_factory=set)  # what searched the deals, e.g. "c", "python"
+    bounded: int = 0  # deals in which some value is only known within bounds (a node-bounded search)
     by_move: dict[str, MoveShare] = field(default_factory=dict, repr=False)
     seat: Seat | None = field(default=None, repr=False)
 
@@ -208,8 +266,9 @@ class Advice:
     def to_json(self) -> dict[str, Any]:
         return {"view": self.seat.describe(self.view) if self.seat else str(self.view), "to_move": self.view.me,
                 "measure": self.measures[0].text,
-                "measures": [{"name": m.name, "text": m.text, "binary": m.binary} for m in self.measures],
-                "moves": [m.to_json() for m in self.moves], "deals": self.deals,
+                "ranked_by": self.measures[0].name,
+                "measures": [{"name": m.name, "text": m.text, "binary": m.binary, "unit": m.unit} for m in self.measures],
+                "moves": [m.to_json() for m in self.moves], "deals": self.deals, "bounded_deals": self.bounded,
                 "consistent_deals": self.consistent_deals, "exact": self.exact, "seed": self.seed,
                 "samples": self.samples, "stopped": self.stopped, "nodes": self.nodes,
                 "engine": "+".join(sorted(self.engines)) or None, "seconds": round(self.seconds, 3)}
@@ -263,6 +322,8 @@ def advise(view: Any, seat: Seat, *, exact: bool = False, samples: int = SAMPLES
                 break
             advice.deals += 1
             advice.nodes += nodes
+            advice.bounded += any(isinstance(v, Bounds) and v.lo != v.hi for vs in found.values()
+                                  for v in (vs if isinstance(vs, tuple) and not isinstance(vs, Bounds) else (vs,)))
             for d, values in found.items():
                 entry = shares.get(d)
                 if entry is None:
@@ -367,5 +428,5 @@ def solve_each(deals: list, deadline: float | None, one: Callable[[Any, float | 
     return done, None, engine
 
 
-__all__ = ["CUT", "MAX_DEALS", "SAMPLES", "Advice", "Measure", "MoveShare", "Seat", "TooManyDeals", "advise",
-           "mean_interval", "separated", "solve_each"]
+__all__ = ["CUT", "MAX_DEALS", "SAMPLES", "Advice", "Bounds", "Measure", "MoveShare", "Seat", "TooManyDeals", "advise",
+           "at_least", "mean_interval", "separated", "solve_each"]

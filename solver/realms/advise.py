@@ -30,8 +30,8 @@ from arbiter.model.realms.game import (
 from arbiter.model.realms.view import View, format_view, parse_view
 
 from .. import advise as shared
-from ..advise import MAX_DEALS, SAMPLES, Advice, Measure, PieceResult, Seat, Values, solve_each
-from ..maxn import SelfInterested
+from ..advise import MAX_DEALS, SAMPLES, Advice, Bounds, Measure, PieceResult, Seat, Values, at_least, solve_each
+from ..maxn import SELF_NODES, SelfInterested
 from ..pieces import Pieces
 from ..search import Budget, SearchLimit, Table
 from . import ALL, Guarantee, Tree
@@ -116,6 +116,12 @@ class OwnTricks:
             return None
         return self._won(pos)
 
+    def payoff_range(self, state: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each player's fewest and most tricks from ``state`` on (for ``SelfInterested.bounded``):
+        those won so far, and as many more as the horizon has tricks left."""
+        won, left = self._won(state[0]), self.tricks - state[1]
+        return won, tuple(w + left for w in won)
+
     def after(self, state: tuple, pos: Position) -> tuple:
         return pos, state[1] + (1 if state[0].trick and not pos.trick else 0)
 
@@ -139,17 +145,21 @@ class OwnTricks:
         return [(p, self.after(state, after)) for p, _, after in chance_outcomes(state[0])]
 
 
-def self_values(pos: Position, me: int, tricks: int, budget: Budget) -> dict[str, float]:
+def self_values(pos: Position, me: int, tricks: int, budget: Budget, nodes: int = SELF_NODES) -> dict[str, Bounds | float]:
     """For one deal: each decision of ``me`` with the tricks it expects in the next ``tricks`` tricks
     against opponents who each play for their own tricks (``maxn.SelfInterested``, ties uniform, chance
-    by its probabilities); a decision of several moves (the Tree) at its best."""
+    by its probabilities), within ``nodes`` nodes (``SelfInterested.bounded``: a sure range where the
+    search was cut); a decision of several moves (the Tree) at its best."""
     game = OwnTricks(pos, tricks)
-    search = SelfInterested(game, budget)
-    out: dict[str, float] = {}
-    for m in legal_moves(pos):
+    moves = legal_moves(pos)
+    ranges = SelfInterested(game, budget).bounded([game.after((pos, 0), successor(pos, m)) for m in moves], me, nodes)
+    out: dict[str, Bounds] = {}
+    for m, (lo, hi) in zip(moves, ranges, strict=True):
         d = realms_steps.cut(pos, m)[0]
-        out[d] = max(out.get(d, 0.0), float(search.value(game.after((pos, 0), successor(pos, m)), me)))
-    return out
+        old = out.get(d)
+        out[d] = Bounds(float(lo[-1]), float(hi[-1])) if old is None else Bounds(max(old.lo, float(lo[-1])),
+                                                                                 max(old.hi, float(hi[-1])))
+    return {d: (v.lo if v.lo == v.hi else v) for d, v in out.items()}
 
 
 def solve_self_interested(deals: list[Position], deadline: float | None, me: int, tricks: int) -> PieceResult:
@@ -161,7 +171,7 @@ def solve_self_interested(deals: list[Position], deadline: float | None, me: int
         budget = Budget(None, left)
         plain = values(pos, me, tricks, budget, table)
         own = self_values(pos, me, tricks, budget)
-        return {d: (own[d], v[0]) for d, v in plain.items()}, budget.nodes
+        return {d: (at_least(own[d], v[0]), v[0]) for d, v in plain.items()}, budget.nodes
 
     return solve_each(deals, deadline, one)
 
@@ -179,13 +189,13 @@ def measure(tricks: int) -> Measure:
                        "ruling colour) against all the others together, every hand known")
     return Measure("tricks", f"tricks made sure of in the next {tricks} tricks against all the others together and "
                    "any draw, every hand known (the pile shuffled), averaged over the consistent deals",
-                   binary=False, high=float(tricks))
+                   binary=False, high=float(tricks), unit="tricks")
 
 
 def seat(view: View, tricks: int = TRICKS, self_interested: bool = False) -> Seat:
     """Realms's seat for the shared advice; ``self_interested`` adds the max-n measure (first: it ranks)."""
     if self_interested:
-        own = Measure("self", SELF_MEASURE.format(tricks=tricks), binary=False, high=float(tricks))
+        own = Measure("self", SELF_MEASURE.format(tricks=tricks), binary=False, high=float(tricks), unit="expected tricks")
         return Seat("realms", (own, measure(tricks)), solve_self_interested, (view.seat, tricks), describe=format_view,
                     decision=decision)
     return Seat("realms", (measure(tricks),), solve_deals, (view.seat, tricks), describe=format_view,

@@ -13,8 +13,8 @@ from arbiter.model.red7.game import DRAW, Position, PositionError
 from arbiter.model.red7.view import View, format_view, parse_view
 
 from .. import advise as shared
-from ..advise import MAX_DEALS, SAMPLES, Advice, Measure, MoveShare, PieceResult, Seat, TooManyDeals, separated
-from ..maxn import SelfInterested
+from ..advise import MAX_DEALS, SAMPLES, Advice, Bounds, Measure, MoveShare, PieceResult, Seat, TooManyDeals, separated
+from ..maxn import SELF_NODES, SelfInterested
 from ..pieces import Pieces
 from ..search import Budget, SearchLimit
 from ..stats import wilson
@@ -108,14 +108,54 @@ SEAT = Seat("red7", (WIN,), solve_deals, (False, SEARCH_ORDER_FROM), PIECE, EXAC
 
 SELF = Measure("self", "self-interested win chance: the chance that the turn wins against opponents who each play "
                "to win (max-n: a player who cannot raise its own chance plays any of its equally good moves, each as "
-               "likely), every card known, averaged over the deals", binary=False)
+               "likely), every card known, averaged over the deals", binary=False, unit="win chance")
 
 
-def solve_self_interested(deals: list[Position], deadline: float | None, order_from: int | None
-                          ) -> PieceResult:
+# Hand cards in all from which down the self-interested search asks the coalition search whether a
+# player forces (``CoreMoves.ask_forced``): on 3-player first turns (21 cards) asking everywhere took
+# 1.17 s a deal, from 12 cards 0.23 s, the ranges as wide (benchmarks/self_interested.py, docs/performance.md).
+ASK_FROM = 12
+
+
+class CoreMoves:
+    """Red7 for ``maxn.SelfInterested`` with the children made by the compiled core (the same states as
+    ``Red7Game.children``, several times faster); everything else is the game's."""
+
+    def __init__(self, game: Red7Game, core: Any, ask_from: int = ASK_FROM) -> None:
+        self.key, self.to_move, self.winner, self.ask_from = game.key, game.to_move, game.winner, ask_from
+        self.children = core.children if hasattr(core, "children") else game.children
+
+    def ask_forced(self, s: Any) -> bool:
+        """Ask the coalition search only with at most ``ask_from`` hand cards in all (near the root
+        proving that nobody forces costs more than the few states it settles)."""
+        return sum(h.bit_count() for h in s[3]) <= self.ask_from
+
+    @staticmethod
+    def payoff_range(s: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each player's chance of winning from here on lies in 0..1, and is 0 for a player out of the round."""
+        out, n = s[2], len(s[3])
+        return (0,) * n, tuple(0 if out >> i & 1 else 1 for i in range(n))
+
+
+def self_values(search: SelfInterested, game: Red7Game, pos: Position, found: dict[str, bool],
+                nodes: int = SELF_NODES) -> dict[str, Bounds | float]:
+    """For one deal: each decision's self-interested win chance, within ``nodes`` nodes of max-n
+    (``SelfInterested.bounded``): a number where the search ended, else its sure range (``Bounds``).
+    A decision that forces a win (``found``) wins against any play: 1."""
+    me, turns = pos.to_move, [(decided(pos, m), child) for m, child in game.moves(game.state(pos))]
+    open_ = [(d, child) for d, child in turns if not found[d]]
+    ranges = search.bounded([child for _, child in open_], me, nodes)
+    out: dict[str, Bounds | float] = {d: 1.0 for d, _ in turns if found[d]}
+    for (d, _), (lo, hi) in zip(open_, ranges, strict=True):
+        old = out.get(d, Bounds(0.0, 0.0))  # the player picks the rest of the turn once it sees the card: the best
+        out[d] = Bounds(max(old[0], float(lo[-1])), max(old[1], float(hi[-1])))
+    return {d: (v.lo if isinstance(v, Bounds) and v.lo == v.hi else v) for d, v in out.items()}
+
+
+def solve_self_interested(deals: list[Position], deadline: float | None, order_from: int | None,
+                          nodes: int = SELF_NODES) -> PieceResult:
     """One piece, each deal with two values per decision: the self-interested win chance
-    (``maxn.SelfInterested``, ties uniform, on the Python game; first: it ranks) and the coalition's
-    forced win (``solve_deals``). A state
+    (``self_values``, first: it ranks) and the coalition's forced win (``solve_deals``). A state
     where some player can force a win against all the others together is settled by the coalition
     search (the compiled core where it supports the ruleset): that player wins under max-n too."""
     coalition, stopped, engine = solve_deals(deals, deadline, False, order_from)
@@ -124,21 +164,17 @@ def solve_self_interested(deals: list[Position], deadline: float | None, order_f
     budget = Budget(None, left)
     game = Red7Game(deals[0].ruleset, order_from) if deals else None
     forced, _, _, _ = open_search(game, deals[0].players, None, left, TABLE_SIZE) if deals else (None,) * 4
-    for pos, (found, nodes) in zip(deals, coalition, strict=False):
-        search = SelfInterested(game, budget, forced.wins, pos.players)
-        me, both = pos.to_move, {}
+    moves = CoreMoves(game, forced) if deals else None
+    for pos, (found, nodes_) in zip(deals, coalition, strict=False):
+        search = SelfInterested(moves, budget, forced.wins, pos.players)
         before = budget.nodes + forced.budget.nodes
         try:
-            for m, child in game.moves(game.state(pos)):
-                d = decided(pos, m)
-                chance = 1.0 if found[d] else float(search.value(child, me))  # a forced win wins against any play
-                old = both.get(d, (0.0, 0.0))
-                both[d] = (max(old[0], chance), float(found[d]))
+            own = self_values(search, game, pos, found, nodes)
         except SearchLimit:
             return done, "timeout", engine + "+python"
         except KeyboardInterrupt:
             return done, "interrupted", engine + "+python"
-        done.append((both, nodes + budget.nodes + forced.budget.nodes - before))
+        done.append(({d: (own[d], float(found[d])) for d in found}, nodes_ + budget.nodes + forced.budget.nodes - before))
     return done, stopped, engine + "+python"
 
 

@@ -15,8 +15,8 @@ from arbiter.model.stick_to_colours import Position, PositionError, legal_moves
 from arbiter.model.stick_to_colours.view import View, format_view, parse_view
 
 from .. import advise as shared
-from ..advise import MAX_DEALS, SAMPLES, Advice, Measure, PieceResult, Seat, Values, solve_each
-from ..maxn import SelfInterested
+from ..advise import MAX_DEALS, SAMPLES, Advice, Bounds, Measure, PieceResult, Seat, Values, at_least, solve_each
+from ..maxn import SELF_NODES, SelfInterested
 from ..pieces import Pieces
 from ..search import Budget, Search, SearchLimit, Table
 from .state import State, StickState
@@ -73,7 +73,7 @@ def solve_deals(deals: list[Position], deadline: float | None) -> PieceResult:
 MEASURE = Measure("margin", "score margin at the end of this turn (the auction over, the market refilled, every "
                   "collection scored as if the game ended then) that the decision forces against all the others "
                   "together, every card known, averaged over the consistent deals", binary=False,
-                  low=-MARGIN_RANGE, high=MARGIN_RANGE)
+                  low=-MARGIN_RANGE, high=MARGIN_RANGE, unit="margin")
 SEAT = Seat("stick-to-colours", (MEASURE,), solve_deals, describe=format_view)
 
 
@@ -87,15 +87,20 @@ class OwnMargins(ThisTurn):
         scores = self.scores(state)
         return tuple(s - max(scores[:i] + scores[i + 1:]) for i, s in enumerate(scores))
 
+    def payoff_range(self, state: State) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """Each player's lowest and highest margin (for ``SelfInterested.bounded``): the measure's range."""
+        n = len(self.scores(state))
+        return (-int(MARGIN_RANGE),) * n, (int(MARGIN_RANGE),) * n
 
-def self_values(pos: Position, budget: Budget) -> dict[str, float]:
+
+def self_values(pos: Position, budget: Budget, nodes: int = SELF_NODES) -> dict[str, Bounds | float]:
     """For one deal: each decision of the player to move with the margin it expects at the end of this
-    turn against opponents who each play for their own margin (``maxn.SelfInterested``, ties uniform)."""
+    turn against opponents who each play for their own margin (``maxn.SelfInterested``, ties uniform),
+    within ``nodes`` nodes (``SelfInterested.bounded``: a sure range where the search was cut)."""
     game = OwnMargins(pos)
-    search = SelfInterested(game, budget)
-    me = pos.to_move
-    return {str(m): float(search.value(after, me)) for m, after in zip(legal_moves(pos), game.turns(game.root),
-                                                                       strict=True)}
+    ranges = SelfInterested(game, budget).bounded(list(game.turns(game.root)), pos.to_move, nodes)
+    return {str(m): float(lo[-1]) if lo[-1] == hi[-1] else Bounds(float(lo[-1]), float(hi[-1]))
+            for m, (lo, hi) in zip(legal_moves(pos), ranges, strict=True)}
 
 
 def solve_self_interested(deals: list[Position], deadline: float | None) -> PieceResult:
@@ -106,7 +111,7 @@ def solve_self_interested(deals: list[Position], deadline: float | None) -> Piec
         budget = Budget(None, left)
         plain = values(pos, budget, Table(TABLE_SIZE))
         own = self_values(pos, budget)
-        return {d: (own[d], v[0]) for d, v in plain.items()}, budget.nodes
+        return {d: (at_least(own[d], v[0]), v[0]) for d, v in plain.items()}, budget.nodes
 
     return solve_each(deals, deadline, one)
 
@@ -114,7 +119,7 @@ def solve_self_interested(deals: list[Position], deadline: float | None) -> Piec
 SELF = Measure("self", "self-interested margin: the margin at the end of this turn that the decision expects against "
                "opponents who each play for their own margin (max-n: a player who cannot raise its own margin plays "
                "any of its equally good decisions, each as likely), every card known, averaged over the consistent "
-               "deals", binary=False, low=-MARGIN_RANGE, high=MARGIN_RANGE)
+               "deals", binary=False, low=-MARGIN_RANGE, high=MARGIN_RANGE, unit="margin")
 SELF_SEAT = Seat("stick-to-colours", (SELF, MEASURE), solve_self_interested, describe=format_view)
 
 

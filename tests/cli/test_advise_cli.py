@@ -170,3 +170,39 @@ def test_self_interested_needs_three_players():
            "| draw 0 | shuffled - | discard -")
     out = run(two, "--self-interested")
     assert out.exit_code == 2 and "with two players" in out.output, out.output
+
+
+@pytest.mark.parametrize("view, plain, units", [(REALMS3, "trick", ["expected tricks", "share of deals"]),
+                                                (STICK3, "margin", ["margin", "margin"])])
+def test_json_names_each_measure_with_its_unit(view, plain, units):
+    # per-measure entries (issue 27): the old win_share/wins hold the first measure (the one ranking),
+    # whatever its unit; "values" names each measure with its unit, value, interval and bounded deals
+    data = json.loads(run(view, "--self-interested", "--samples", "6", "--json").output)
+    assert data["ranked_by"] == "self" and [m["unit"] for m in data["measures"]] == units
+    assert 0 <= data["bounded_deals"] <= data["deals"]
+    for m in data["moves"]:
+        first, second = m["values"]
+        assert [first["measure"], second["measure"]] == ["self", plain]
+        assert [first["unit"], second["unit"]] == units
+        assert first["value"] == m["win_share"] and first["interval"] == m["interval"]
+        assert second["value"] == m[plain]["mean"] and second["interval"] == m[plain]["interval"]
+        for v in (first, second):
+            assert 0 <= v["bounded"] <= data["deals"]
+            assert v["interval"][0] <= v["range"][0] <= v["value"] <= v["range"][1] <= v["interval"][1]
+
+
+def test_a_bounded_self_interested_answer_says_so():
+    # a Red7 3-player first turn is beyond an exact max-n per deal: each deal's value is a sure range
+    # (solver/maxn.py's node bound), counted in text and JSON, the coalition's measure still exact
+    deal = CliRunner().invoke(cli, ["deal", "--players", "3", "--seed", "1"]).output
+    data = json.loads(run("-", "--hide", "--self-interested", "--samples", "2", "--json", input=deal).output)
+    assert data["ranked_by"] == "self" and data["measures"][0]["unit"] == "win chance"
+    assert 0 < data["bounded_deals"] <= data["deals"] == 2
+    assert any(m["values"][0]["bounded"] for m in data["moves"])
+    for m in data["moves"]:
+        own, win = m["values"]
+        assert win["bounded"] == 0 and win["range"] == [win["value"], win["value"]]
+        assert own["range"][0] <= own["value"] <= own["range"][1]
+        assert own["range"][0] >= win["value"] - 1e-9  # never below what the turn forces
+    text = run("-", "--hide", "--self-interested", "--samples", "2", input=deal).output
+    assert f"Bounded: {data['bounded_deals']} of 2 deals bounded" in text and "bounded: range" in text
