@@ -25,8 +25,9 @@ from .game import OrderFrom, Red7Game
 MEASURE = ("win share: the share of the deals of the unseen cards consistent with the view in which the turn "
            "is a forced win with all cards known (perfect information, averaged over deals)")
 CHECK_EVERY = 10  # deals between two early-stopping checks (fixed, so the answer is the same for any --jobs)
-# Deals per piece of work (fixed too: the deals of a piece share one table, so node counts depend on
-# it): a sampled answer may stop at each check, an exact one never stops early and takes bigger pieces.
+# Deals per piece of work (one core call each; every deal has its own table, so node counts do not
+# depend on it): a sampled answer may stop at each check, an exact one never stops early and takes
+# bigger pieces.
 PIECE, EXACT_PIECE = CHECK_EVERY, 100
 TABLE_SIZE = 1 << 20
 # From how many hand cards in all the searches of advise, annotate and the bots order children by
