@@ -24,6 +24,7 @@ from arbiter.model.red7.ruleset import ACTIONS, BASIC, Ruleset
 from arbiter.model.red7.view import View, parse_view, view_of
 from arbiter.solver.red7 import core, solve
 from arbiter.solver.red7.advise import MAX_DEALS, SEARCH_ORDER_FROM, advise
+from arbiter.solver.red7.game import rules_kind
 from arbiter.solver.search import PURE_PYTHON_ENV
 
 
@@ -133,7 +134,7 @@ def compare_orders(cases: list[tuple[str, View]], orders: list[int | None], args
     print("|---|---:|---:|---|---:|---:|---:|---:|")
     for name, view in cases:
         first = None
-        chosen = SEARCH_ORDER_FROM
+        chosen = SEARCH_ORDER_FROM[(rules_kind(view.position.ruleset), view.position.players)]
         for order in orders:
             cpu = time.process_time()
             s = advise(view, samples=args.samples, seed=args.seed, timeout=args.cap, auto_exact=False, jobs=args.jobs,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import click
@@ -102,7 +103,7 @@ def run(view: Any, exact: bool, samples: int, seed: int, timeout: float | None, 
     ``best_defence``, the exact best-defence value beside the win share instead (``solver/defence.py``)."""
     stderr = sys.stderr
     tty = show_progress and stderr.isatty()
-    seat = SEATS[game]
+    seat = seat_of(game)
     try:
         if best_defence:
             advice = seat.best_defence(view, timeout=timeout, jobs=jobs, pieces=runner,
@@ -150,19 +151,32 @@ def _stick_hide(text: str) -> Any:
     return start_view(stick_position(text))
 
 
-def _seats() -> dict[str, GameSeat]:
+def _red7() -> GameSeat:
+    return GameSeat(parse_view, _red7_hide, advise_view, format_view, best_defence)
+
+
+def _realms() -> GameSeat:
     from arbiter.model.realms import view as realms_view
-    from arbiter.model.stick_to_colours import view as stick_view
     from arbiter.solver.realms import advise as realms_advise
+
+    return GameSeat(realms_view.parse_view, _realms_hide, realms_advise.advise, realms_view.format_view)
+
+
+def _stick() -> GameSeat:
+    from arbiter.model.stick_to_colours import view as stick_view
     from arbiter.solver.stick_to_colours import advise as stick_advise
 
-    return {"red7": GameSeat(parse_view, _red7_hide, advise_view, format_view, best_defence),
-            "realms": GameSeat(realms_view.parse_view, _realms_hide, realms_advise.advise, realms_view.format_view),
-            "stick-to-colours": GameSeat(stick_view.parse_view, _stick_hide, stick_advise.advise,
-                                         stick_view.format_view)}
+    return GameSeat(stick_view.parse_view, _stick_hide, stick_advise.advise, stick_view.format_view)
 
 
-SEATS = _seats()
+SEATS: dict[str, Callable[[], GameSeat]] = {"red7": _red7, "realms": _realms, "stick-to-colours": _stick}
+
+
+@cache
+def seat_of(game: str) -> GameSeat:
+    """The seat of ``game`` (one of SEATS), built the first time: advice on a Red7 view imports no
+    other game's solver."""
+    return SEATS[game]()
 
 
 @click.command()
@@ -203,7 +217,7 @@ def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeo
     game, text = load_any(view)
     if game not in SEATS:
         fail(f"advise takes a view of {', '.join(SEATS)}, got a {games.info(game).name} one")
-    seat = SEATS[game]
+    seat = seat_of(game)
     if tricks is not None and game != "realms":
         fail("--tricks is for Realms views (the horizon of its trick values)")
     try:
@@ -219,7 +233,8 @@ def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeo
     options: dict[str, Any] = {"tricks": tricks} if tricks is not None else {}
     if self_interested:
         options["self_interested"] = True
-    with workers.pieces(jobs, scheduler) as runner:
+    # this process first: local workers start only once the deals have taken HERE_SECONDS (pieces.here_first)
+    with workers.pieces(jobs, scheduler, here_first=True) as runner:
         advice = run(shown, exact, samples, seed, timeout, jobs, max_deals, runner=runner, game=game,
                      best_defence=best_defence, **options)
     if as_json:

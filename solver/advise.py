@@ -80,7 +80,7 @@ class Seat:
     measures: tuple[Measure, ...]
     solve: Callable[..., PieceResult]
     args: tuple = ()
-    piece: int = CHECK_EVERY  # deals per piece of a sample (the deals of a piece share a table)
+    piece: int = CHECK_EVERY  # deals per piece of a sample (a game may share a table across a piece's deals)
     exact_piece: int = 100  # and of an exact enumeration, which never stops early
     describe: Callable[[Any], str] = str  # the view's one-line text
     decision: Callable[[str], str] = lambda move: move  # the part of a whole move advised (up to a chance event)

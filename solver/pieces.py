@@ -98,22 +98,23 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         manager.join(timeout=5)
 
 
-# Pieces run here until this many seconds have passed before local workers start for the rest:
-# starting a pool costs a few tenths of a second of CPU and wall (benchmarks/scale.py), more than
-# a small job takes; past it the job is big enough for the pool to pay.
+# Pieces run here until they have taken this many seconds of this process's CPU before local workers
+# start for the rest: starting a pool costs a few tenths of a second of CPU and wall
+# (benchmarks/scale.py), more than a small job takes; past it the job is big enough for the pool to
+# pay. CPU, not wall: on a loaded machine a small job's wall time would start a pool it never pays for.
 HERE_SECONDS = 0.5
 
 
 class HereFirst:
-    """The first pieces in this process until ``seconds`` have passed, the rest in ``workers`` local
-    processes (``Processes``); the results are the same, in the same order."""
+    """The first pieces in this process until they have taken ``seconds`` of CPU, the rest in
+    ``workers`` local processes (``Processes``); the results are the same, in the same order."""
 
     def __init__(self, workers: int, seconds: float | None = None) -> None:
         self.workers, self.seconds = workers, HERE_SECONDS if seconds is None else seconds
 
     def map(self, fn: Callable[..., R], pieces: Sequence[tuple]) -> Iterator[R]:
-        started, k = time.perf_counter(), 0
-        while k < len(pieces) and time.perf_counter() - started < self.seconds:
+        started, k = time.process_time(), 0
+        while k < len(pieces) and time.process_time() - started < self.seconds:
             yield fn(*pieces[k])
             k += 1
         if k < len(pieces):
@@ -127,5 +128,5 @@ def local(jobs: int) -> Pieces:
 
 def here_first(jobs: int) -> Pieces:
     """This process for one job, else this process first and ``jobs`` worker processes once the job
-    has run HERE_SECONDS (``HereFirst``): for jobs often too small to pay for a pool."""
+    has taken HERE_SECONDS of CPU (``HereFirst``): for jobs often too small to pay for a pool."""
     return Serial() if jobs <= 1 else HereFirst(jobs)

@@ -1319,7 +1319,7 @@ static PyObject *Core_live(Core *S, PyObject *args) {
 }
 
 /* Advice: for each state (a deal), every decision of player (the mover) in moves order with whether
- * one of its turns keeps a forced win, searched as advise._first_turns does (a decision is searched
+ * one of its turns keeps a forced win, searched with a fresh table as advise._first_turns does (a decision is searched
  * again only while none of its turns has won; ``whole``: every whole turn is its own decision), and
  * the nodes of each deal. A limit or Ctrl-C stops it: the deals done before are returned with
  * "timeout" or "interrupted". */
@@ -1337,6 +1337,9 @@ static PyObject *Core_first_turns(Core *S, PyObject *args) {
         State s;
         Moves mv;
         long long before = S->budget.nodes;
+        /* each deal its own table: deals of a view share almost no states (a shared table saved 0.01%
+         * of the nodes on 200 deals) and a table grown by earlier deals only costs cache misses */
+        gen_free(&S->gens[0]), gen_free(&S->gens[1]);
         if (state_from(S, PySequence_Fast_GET_ITEM(seq, d), &s) < 0 || gen_moves(S, &s, &mv) < 0) goto fail;
         if ((size_t)mv.n > dcap) {
             Decision *w = PyMem_Realloc(ds, sizeof(Decision) * (size_t)mv.n);

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from itertools import groupby
 from typing import Any
 
 from arbiter.model.red7 import steps
@@ -16,24 +17,30 @@ from .. import advise as shared
 from ..advise import MAX_DEALS, SAMPLES, Advice, Bounds, Measure, MoveShare, PieceResult, Seat, TooManyDeals, separated
 from ..maxn import SELF_NODES, SelfInterested
 from ..pieces import Pieces
-from ..search import Budget, SearchLimit
+from ..search import Budget, Search, SearchLimit, Table
 from ..stats import wilson
-from .core import open_search
-from .game import Red7Game
+from .core import CoreSearch, open_search
+from .game import OrderFrom, Red7Game
 
 MEASURE = ("win share: the share of the deals of the unseen cards consistent with the view in which the turn "
            "is a forced win with all cards known (perfect information, averaged over deals)")
 CHECK_EVERY = 10  # deals between two early-stopping checks (fixed, so the answer is the same for any --jobs)
-# Deals per piece of work (fixed too: the deals of a piece share one table, so node counts depend on
-# it): a sampled answer may stop at each check, an exact one never stops early and takes bigger pieces.
+# Deals per piece of work (one core call each; every deal has its own table, so node counts do not
+# depend on it): a sampled answer may stop at each check, an exact one never stops early and takes
+# bigger pieces.
 PIECE, EXACT_PIECE = CHECK_EVERY, 100
 TABLE_SIZE = 1 << 20
 # From how many hand cards in all the searches of advise, annotate and the bots order children by
-# reply count (``Red7Game(order_from=)``; the solver's default is 8). Their searches start below a
-# first turn: with two players never ordered (13 hand cards at most), which measured fastest for
-# them, with three or four ordered near the top, without which a 3-player Actions first turn took
-# 4 times as long. Measured by ``benchmarks/advise.py --orders`` (docs/performance.md).
-SEARCH_ORDER_FROM = 14
+# reply count (``Red7Game(order_from=)``), by ruleset kind and player count as ``game.ORDER_FROM``
+# (the solver's table). Their searches start below a first turn: 2-player Basic is never ordered
+# (13 hand cards at most; ordering from 8-12 took 0.9-1.5x the CPU), 2-player Actions from 8 (0.4-0.8x
+# the CPU of never), 3-4 players near the top, without which a 3-player Actions first turn took 4
+# times as long. Measured by ``benchmarks/advise_first.py`` and ``benchmarks/advise.py --orders``
+# (docs/performance.md).
+SEARCH_ORDER_FROM: dict[tuple[str, int], int | None] = {
+    ("basic", 2): None, ("basic", 3): 14, ("basic", 4): 14,
+    ("actions", 2): 8, ("actions", 3): 14, ("actions", 4): 14,
+}
 
 
 def decision(turn: str) -> str:
@@ -62,7 +69,7 @@ def _first_turns(search: Any, game: Red7Game, pos: Position, whole: bool) -> dic
 
 
 def outcomes(pos: Position, timeout: float | None = None, *, whole: bool = False, engine: str | None = None,
-             table_size: int = TABLE_SIZE, order_from: int | None = SEARCH_ORDER_FROM) -> tuple[dict[str, bool], int]:
+             table_size: int = TABLE_SIZE, order_from: OrderFrom = SEARCH_ORDER_FROM) -> tuple[dict[str, bool], int]:
     """For one deal (all cards known): whether each decision of the mover (each whole turn with
     ``whole``) keeps a forced win, and the nodes searched. Every first turn is searched by one search
     (the compiled core when it supports the ruleset, see ``core.choose``; ``engine`` as there)
@@ -74,20 +81,35 @@ def outcomes(pos: Position, timeout: float | None = None, *, whole: bool = False
 
 
 def solve_deals(deals: list[Position], deadline: float | None = None, whole: bool = False,
-                order_from: int | None = SEARCH_ORDER_FROM) -> tuple[list[tuple[dict[str, bool], int]], str | None, str]:
-    """One piece of an answer: each deal's ``outcomes`` and nodes, in order, searched by one search
-    whose table the deals share (all deals of a view have the same players and ruleset); what
+                order_from: OrderFrom = SEARCH_ORDER_FROM) -> tuple[list[tuple[dict[str, bool], int]], str | None, str]:
+    """One piece of an answer: each deal's ``outcomes`` and nodes, in order, each deal with a fresh
+    table (the deals of a view share almost no states: a shared table saved 0.01% of the nodes and
+    cost time in cache misses; docs/performance.md), all deals with the same players, ruleset and
+    mover (one view's); what
     stopped it (None, ``"timeout"``: ``deadline``, a ``time.time()`` so that it holds in any worker
     process or machine, or ``"interrupted"``: Ctrl-C here), the result then holding the deals done
-    before; and the engine that searched (``core.choose``). ``order_from`` as in ``outcomes``."""
+    before; and the engine that searched (``core.choose``). The compiled core takes the whole piece
+    in one call (``CoreSearch.first_turns``: same answers and nodes as the deal-by-deal Python path).
+    ``order_from`` as in ``outcomes``."""
     done: list[tuple[dict[str, bool], int]] = []
     if not deals:
         return done, None, ""
     game = Red7Game(deals[0].ruleset, order_from)
     timeout = None if deadline is None else max(0.0, deadline - time.time())
     search, budget, engine, _ = open_search(game, deals[0].players, None, timeout, TABLE_SIZE)
+    if isinstance(search, CoreSearch):
+        for mover, run in groupby(deals, key=lambda pos: pos.to_move):  # one call (a view's deals share the mover)
+            try:
+                found, nodes, stopped = search.first_turns([game.state(pos) for pos in run], mover, whole)
+            except KeyboardInterrupt:  # outside the core's own checks: the call's deals are not kept
+                return done, "interrupted", engine
+            done += zip(found, nodes, strict=True)
+            if stopped:
+                return done, stopped, engine
+        return done, None, engine
     for pos in deals:
         before = budget.nodes
+        search = Search(game, budget, Table(TABLE_SIZE))  # each deal its own table, as in the core
         try:
             found = _first_turns(search, game, pos, whole)
         except SearchLimit:
@@ -152,7 +174,7 @@ def self_values(search: SelfInterested, game: Red7Game, pos: Position, found: di
     return {d: (v.lo if isinstance(v, Bounds) and v.lo == v.hi else v) for d, v in out.items()}
 
 
-def solve_self_interested(deals: list[Position], deadline: float | None, order_from: int | None,
+def solve_self_interested(deals: list[Position], deadline: float | None, order_from: OrderFrom,
                           nodes: int = SELF_NODES) -> PieceResult:
     """One piece, each deal with two values per decision: the self-interested win chance
     (``self_values``, first: it ranks) and the coalition's forced win (``solve_deals``). A state
@@ -178,7 +200,7 @@ def solve_self_interested(deals: list[Position], deadline: float | None, order_f
     return done, stopped, engine + "+python"
 
 
-def seat(order_from: int | None = SEARCH_ORDER_FROM, self_interested: bool = False) -> Seat:
+def seat(order_from: OrderFrom = SEARCH_ORDER_FROM, self_interested: bool = False) -> Seat:
     """Red7's seat for the shared advice, its searches ordering children from ``order_from`` hand cards;
     ``self_interested`` adds the max-n measure (first: it ranks) beside the coalition's."""
     if self_interested:
@@ -192,7 +214,7 @@ def seat(order_from: int | None = SEARCH_ORDER_FROM, self_interested: bool = Fal
 def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, seed: int = 0,
            timeout: float | None = None, jobs: int = 1, max_deals: int = MAX_DEALS, stop_early: bool = True,
            auto_exact: bool = True, progress: Callable[[Advice], None] | None = None,
-           cache: dict | None = None, pieces: Pieces | None = None, order_from: int | None = SEARCH_ORDER_FROM,
+           cache: dict | None = None, pieces: Pieces | None = None, order_from: OrderFrom = SEARCH_ORDER_FROM,
            self_interested: bool = False) -> Advice:
     """Each legal turn's win share for the player to move in ``view`` (a View or its notation): the
     shared ``advise`` (exact or sampled, early stop, timeout, pieces, cache as there) on Red7's seat.

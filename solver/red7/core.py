@@ -12,6 +12,7 @@ from typing import Any
 from arbiter.model.red7.cards import CardMask
 from arbiter.model.red7.game import CANVAS, DECK, DISCARD, DRAW, PASS, PLAY, TAKE, Move, Position
 from arbiter.model.red7.ruleset import Ruleset
+from arbiter.model.red7.steps import cut_under
 
 from ..search import INF, PYTHON, Budget, C, Search, SearchLimit, Table, choose_engine, compiled
 from .game import Red7Game
@@ -82,6 +83,7 @@ class CoreSearch:
     def __init__(self, game: Red7Game, players: Position | int, max_nodes: int | None, timeout: float | None,
                  table_size: int) -> None:
         self.game = game
+        self._decisions: dict[bytes, str] = {}
         if isinstance(players, Position):
             players = players.players
         self.budget = self.core = _red7core.Search(
@@ -114,10 +116,19 @@ class CoreSearch:
 
     def first_turns(self, states: list, player: int, whole: bool) -> tuple[list[dict[str, bool]], list[int], str | None]:
         """As ``advise._first_turns`` on each state (a deal), in one call: each deal's decisions with
-        whether one of their turns wins, each deal's nodes, and what stopped it (None, "timeout",
+        whether one of their turns wins (named as ``advise.decided`` names them, a turn cut at a draw
+        marked; ``whole``: every whole turn), each deal's nodes, and what stopped it (None, "timeout",
         "interrupted"; the lists then hold the deals done before)."""
         found, nodes, stopped = self.core.first_turns(states, player, whole)
-        return [{text_of(steps): won for steps, won in deal} for deal in found], nodes, stopped
+        name = text_of if whole else self._decision
+        return [{name(steps): won for steps, won in deal} for deal in found], nodes, stopped
+
+    def _decision(self, steps: bytes) -> str:
+        """The text of a decision the core cut at a draw: the first step of its turn, marked when cut."""
+        text = self._decisions.get(steps)
+        if text is None:
+            text = self._decisions[steps] = cut_under(self.game.ruleset, move_of(steps))[0]
+        return text
 
 
 _VERBS = (PLAY, DISCARD, DRAW, TAKE, CANVAS, DECK, PASS)  # the core's step codes, in the order of its enum

@@ -67,19 +67,40 @@ def test_other_games_and_views_given_to_hide_are_named(args, words):
     assert out.exit_code == 2 and words in out.output and len(out.output.strip().splitlines()) == 1
 
 
-def test_interrupt_prints_partial_and_exits_130(monkeypatch):
-    real = advise_module._first_turns
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_interrupt_prints_partial_and_exits_130(engine, monkeypatch):
+    """Ctrl-C during the fourth deal: the compiled core answers the piece's first three deals and
+    "interrupted" (as its signal check does); the Python search raises KeyboardInterrupt from the deal."""
+    from arbiter.model.red7.view import parse_view
+    from arbiter.solver.red7 import core
+    from arbiter.solver.search import PURE_PYTHON_ENV
+
     calls = []
+    if engine == "c":
+        monkeypatch.delenv(PURE_PYTHON_ENV, raising=False)
+        if core.choose(parse_view(VIEW).position.ruleset)[0] != "c":
+            pytest.skip("the compiled core is not built")
+        real_core = core.CoreSearch.first_turns
 
-    def flaky(*args):
-        calls.append(1)
-        if len(calls) == 4:
-            raise KeyboardInterrupt
-        return real(*args)
+        def ctrl_c(self, states, player, whole):
+            calls.append(len(states))
+            found, nodes, _ = real_core(self, states[:3], player, whole)
+            return found, nodes, "interrupted"
 
-    monkeypatch.setattr(advise_module, "_first_turns", flaky)
+        monkeypatch.setattr(core.CoreSearch, "first_turns", ctrl_c)
+    else:
+        monkeypatch.setenv(PURE_PYTHON_ENV, "1")
+        real = advise_module._first_turns
+
+        def flaky(*args):
+            calls.append(1)
+            if len(calls) == 4:
+                raise KeyboardInterrupt
+            return real(*args)
+
+        monkeypatch.setattr(advise_module, "_first_turns", flaky)
     out = run(VIEW, "--samples", "50", "--jobs", "1")
-    assert out.exit_code == 130
+    assert out.exit_code == 130 and calls
     assert "interrupted: partial result after 3 deals" in out.output and "arbiter: interrupted" in out.output
 
 

@@ -2,12 +2,14 @@
 solver, sampled intervals covering the exact share, seeding, limits and bad views."""
 
 import random
+import signal
+import time
 from itertools import combinations, permutations
 
 import pytest
 from arbiter.model.red7.cards import ALL_CARDS, codes, parse_cards
 from arbiter.model.red7.game import PositionError, successors
-from arbiter.model.red7.view import parse_view
+from arbiter.model.red7.view import parse_view, view_of
 from arbiter.solver.red7 import advise as advise_module
 from arbiter.solver.red7 import reference
 from arbiter.solver.red7.advise import TooManyDeals, advise, decision, separated
@@ -263,3 +265,28 @@ def test_order_from_changes_the_work_never_the_answer():
         answers[order] = a.nodes, [m.to_json() for m in a.moves]
     assert answers[0][1] == answers[None][1] == [m.to_json() for m in default.moves]
     assert answers[0][0] != answers[None][0]
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs a kernel timer signal")
+def test_ctrl_c_during_a_piece_in_the_core_gives_the_deals_done(monkeypatch):
+    """A signal delivered by the kernel 0.3 s in (as Ctrl-C is) during a piece of deals the core
+    searches in one call: the advice stops "interrupted" with the deals done so far. The view (a
+    2-player Actions first turn) takes far longer than that: about a minute of CPU for 200 deals."""
+    from arbiter.model.red7.game import deal
+    from arbiter.model.red7.ruleset import ACTIONS
+    from arbiter.solver.red7 import core
+
+    monkeypatch.delenv(PURE_PYTHON_ENV, raising=False)
+    view = view_of(deal(2, 3, ACTIONS))
+    if core.choose(ACTIONS)[0] != "c":
+        pytest.skip("the compiled core is not built")
+    previous = signal.signal(signal.SIGALRM, signal.default_int_handler)
+    started = time.perf_counter()
+    signal.setitimer(signal.ITIMER_REAL, 0.3)
+    try:
+        a = advise(view, samples=200, seed=0, auto_exact=False, stop_early=False)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert a.stopped == "interrupted" and a.deals < 200 and a.engines == {"c"}
+    assert time.perf_counter() - started < 5
