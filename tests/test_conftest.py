@@ -122,12 +122,14 @@ def test_shares(built, n):
 def test_cache(n):
     cache()
 ''')
-    result = pytester.runpytest_subprocess("-n", "2", "--dist", "loadgroup", "--durations", "3", "-rP")
+    # test_shared.py first: the group (the largest unit) goes to one worker and test_cache[0] to the
+    # other before any test runs, so both workers print their cache directory whatever the load.
+    result = pytester.runpytest_subprocess("test_shared.py", "test_burn.py", "-n", "2", "--dist", "loadgroup",
+                                           "--durations", "3", "-rP")
     result.assert_outcomes(passed=17, failed=2)
     result.stdout.fnmatch_lines(["*test_slow_is_no_excuse used * s of CPU*",
                                  "*least time on 2 cores from CPU (setup and call; limit 0.2 s)*",
                                  "*s  (cpu *s, children *s)  test_burn.py::test_*"])
     assert len((pytester.path / "built.txt").read_text().split()) == 1
     caches = {tuple(line.split()[1:]) for line in result.stdout.lines if line.startswith("CACHE ")}
-    # The group goes to one worker, the next test to the other: both run tests, whatever the load.
     assert {worker for worker, _ in caches} == {"gw0", "gw1"} and len({cache for _, cache in caches}) == 2, caches
