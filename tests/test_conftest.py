@@ -92,3 +92,44 @@ def test_draws(tmp_path_factory):
     runs = [pytester.runpytest_subprocess("-s", "-p", "no:cacheprovider") for _ in range(2)]
     drawn = [[line[line.index("DRAWN"):] for line in r.stdout.lines if "DRAWN" in line] for r in runs]
     assert drawn[0] and drawn[0] == drawn[1]
+
+
+def test_under_xdist_each_worker_holds_its_tests_and_the_controller_lists_them(pytester, monkeypatch):
+    """With two xdist workers the limit holds in each worker and the costliest tests are listed in
+    the controller's summary; the tests that share a module fixture run on one worker, which builds
+    it once; each worker has a cache directory of its own."""
+    monkeypatch.setenv("ARBITER_TEST_CPU_LIMIT", "0.2")
+    pytester.makeconftest(CONFTEST)
+    pytester.makeini("[pytest]\nmarkers = slow: longer\n")
+    pytester.makepyfile(test_burn=BURN, test_shared='''
+import os
+from pathlib import Path
+import pytest
+
+@pytest.fixture(scope="module")
+def built():
+    with open(Path.cwd() / "built.txt", "a") as out:
+        out.write(os.environ["PYTEST_XDIST_WORKER"] + "\\n")
+
+def cache():
+    print("CACHE", os.environ["PYTEST_XDIST_WORKER"], os.environ["ARBITER_CACHE_DIR"])
+
+@pytest.mark.parametrize("n", range(8))
+def test_shares(built, n):
+    cache()
+
+@pytest.mark.parametrize("n", range(8))
+def test_cache(n):
+    cache()
+''')
+    # test_shared.py first: the group (the largest unit) goes to one worker and test_cache[0] to the
+    # other before any test runs, so both workers print their cache directory whatever the load.
+    result = pytester.runpytest_subprocess("test_shared.py", "test_burn.py", "-n", "2", "--dist", "loadgroup",
+                                           "--durations", "3", "-rP")
+    result.assert_outcomes(passed=17, failed=2)
+    result.stdout.fnmatch_lines(["*test_slow_is_no_excuse used * s of CPU*",
+                                 "*least time on 2 cores from CPU (setup and call; limit 0.2 s)*",
+                                 "*s  (cpu *s, children *s)  test_burn.py::test_*"])
+    assert len((pytester.path / "built.txt").read_text().split()) == 1
+    caches = {tuple(line.split()[1:]) for line in result.stdout.lines if line.startswith("CACHE ")}
+    assert {worker for worker, _ in caches} == {"gw0", "gw1"} and len({cache for _, cache in caches}) == 2, caches

@@ -49,7 +49,8 @@ def stick_report():
 QUICK_REPORTS = {"red7": "report", "realms": "realms_report", "stick-to-colours": "stick_report"}
 
 
-@pytest.fixture(params=list(QUICK_REPORTS))
+@pytest.fixture(params=[pytest.param(game, marks=pytest.mark.xdist_group(name)) for game, name in QUICK_REPORTS.items()])
 def any_report(request):
-    """Each game's quick report, for the tests every rendered report must pass."""
+    """Each game's quick report, for the tests every rendered report must pass. Each parameter is in
+    its report fixture's xdist group (tests/conftest.py), so that the report is built on one worker."""
     return request.getfixturevalue(QUICK_REPORTS[request.param])
