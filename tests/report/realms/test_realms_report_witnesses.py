@@ -180,8 +180,8 @@ def test_a_match_that_does_not_shift_the_colour_is_told_so():
     e = CATALOGUE.by_id()["same-colour-match"]
     w = witness.find(e, 7)
     words = narrate.plays_in_words(w["position"], w["moves"], e.base)
-    assert words[-1] == "Player 3 plays the Red 1: it matches the Yellow 1, and the ruling colour is already Red."
-    assert words[-2] == "Player 2 plays the Yellow 1."
+    assert words[-1] == "Player 2 plays the Red 1: it matches the Yellow 1, and the ruling colour is already Red."
+    assert words[-2] == "Player 1 plays the Yellow 1."
 
 
 # The false statements of edition 1 (issue 23), each pinned.
