@@ -245,3 +245,42 @@ def test_the_colour_match_entry_weighs_the_title_and_the_marker_line():
     e = CATALOGUE.by_id()["same-colour-match"]
     assert "Colour Match Override" in e.recommendation and "A Colour Match shifts the ruling colour." in e.recommendation
     assert "realms/purple-never-matches/shift" in e.theorems
+
+
+def _trick_words(w):
+    """A searched trick as the questions cite it: its cards in play order and the starting colour."""
+    cards = ", ".join(narrate.name(C.parse_card(m.split("=")[0])) for m in w["moves"][1:])
+    return f"{cards} from {w['moves'][0].split('=')[1]}"
+
+
+@pytest.mark.parametrize("entry_id", ["timing-vs-matched-number", "same-colour-match", "match-after-special",
+                                      "purple-at-resolution", "special-lead", "realm-rank"])
+def test_a_question_citing_a_trick_cites_its_own_example(entry_id):
+    """Edition 2's questions cited tricks other than their examples (entry 23: Red 9, Blue 7, Red 7;
+    entry 29: a Red Realm after a Yellow Dragon, the example a Yellow Realm after a Red 1)."""
+    e = CATALOGUE.by_id()[entry_id]
+    assert _trick_words(witness.find(e, 7)) in e.question
+
+
+def test_entry_1_its_question_describes_its_example():
+    """The picture of the new ruling colour is played after the match (edition 2 said before), and
+    the Nuance gives it the trick."""
+    e = CATALOGUE.by_id()["timing-vs-matched-number"]
+    w = witness.find(e, 7)
+    plays = [(C.parse_card(m), None) for m in w["moves"][1:]]
+    walked = walk(trick_spec(DEFAULT), C.parse_colour(w["moves"][0].split("=")[1]), plays)
+    match = max(i for i, p in enumerate(walked) if p.matched)
+    picture = next(i for i, p in enumerate(walked) if C.picture_of(p.card) is not None)
+    assert picture > match and "played before it" not in e.question
+    assert [o["winner"] for o in w["outcomes"]] == [match, picture]
+
+
+def test_entries_25_27_29_answer_about_their_own_example():
+    by = CATALOGUE.by_id()
+    for id, words in (("purple-at-resolution", "the Purple 2 stays red"), ("special-lead", "the Yellow 1"),
+                      ("realm-rank", "the Red 1 keeps the trick")):
+        assert words in by[id].answer, id
+    w = witness.find(by["special-lead"], 7)
+    assert w["outcomes"][0]["winner"] is None and "nobody" in by["special-lead"].answer
+    w = witness.find(by["realm-rank"], 7)
+    assert w["outcomes"][0]["winner"] == 0 and w["moves"][1] == "R1"
