@@ -1,5 +1,5 @@
 """The committed Stick to Colours edition (docs/clarifications/stick-to-colours.json, .md and .html,
-200 games per player count) is in step with the code, without rebuilding it (some 12 minutes of
+200 games per player count) is in step with the code, without rebuilding it (some 19 minutes of
 CPU): the pages are the committed JSON rendered; its catalogue, searched examples, appendices and
 method are what the quick report (the same code and seed, two games per player count) gives; its
 figures, headlines and first page are what its recorded counts give; every example replays under its
