@@ -34,7 +34,7 @@ class Cost:
 
 
 COSTS: dict[str, Cost] = {"red7": Cost(120.0, 1.5, 70.0), "realms": Cost(2.0, 4.8, 46.0),
-                          "stick-to-colours": Cost(12.0, 3.4, 15.0)}
+                          "stick-to-colours": Cost(12.0, 5.7, 15.0)}
 
 
 def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, game: str = "red7", **options: Any) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-Say = Callable[[Any], str]  # one reading's computed value in words ("Player 1 can force the round")
+Say = Callable[[Any], str]  # one reading's computed value in words ("Player 0 can force the round")
 
 # Phrases that say the readings agree in play: an answer or heading may not use them when the
 # entry's own example shows the readings differ (and "differ" phrases need such an example).

@@ -115,8 +115,8 @@ SHIFT = DEFAULT.with_switches(colour_match="shift")
 ENTRIES: tuple[Entry, ...] = (
     entry(
         1, "timing-vs-matched-number", "A matched Number against a picture of the ruling colour",
-        question=("A Number matches an earlier card and is the last match, but a picture of the new ruling colour "
-                  "was played before it. Who wins?"),
+        question=("A Number matches an earlier card and is the last match, and a picture of the new ruling colour is "
+                  "in the trick too (Red 1, Yellow 1, Yellow Realm from red). Who wins?"),
         answer="The matched Number: the last colour match wins the trick.",
         kind="contradiction", switch="resolution", values=("timing", "nuance"),
         sources=(_TIMING, _NUANCE_NUMBER, _TIME_ORDER),
@@ -124,11 +124,14 @@ ENTRIES: tuple[Entry, ...] = (
         recommendation=("Follow the Timing Rule. It is the only sentence that says how the whole trick ends (\"at "
                         "resolution\"), the Override already makes a match \"the current winner, even if it would "
                         "normally be weaker by rank\", and all three of the text's examples hold under it. The Nuance "
-                        "contradicts it whenever a picture of the colour a match moves to was played earlier."),
+                        "contradicts it whenever a picture of the colour a match moves to is in the trick, played "
+                        "before the match or after it."),
         en=("A colour match wins the trick unless a later card matches or a higher Special (Phoenix > Giant > "
             "Warlock) is played; a card's rank decides only a trick with no colour match."),
         replaces=_NUANCE_NUMBER,
         related=("timing-vs-matched-dragon", "example-vs-nuance", "match-vs-rank", "nuance-pictures"),
+        changes=((V2, ("The question describes its example: edition 1 had the picture \"played before\" the match, "
+                      "the example plays it after.")),),
     ),
     entry(
         2, "timing-vs-matched-dragon", "A matched Dragon against the Dragon of the ruling colour",
@@ -466,7 +469,7 @@ ENTRIES: tuple[Entry, ...] = (
     entry(
         23, "same-colour-match", "A match already of the ruling colour",
         question=("A card matches the number or picture type of an earlier card but is already of the ruling colour, "
-                  "so the colour does not shift (Red 9, Blue 7, Red 7 from red). Is it a colour match that takes the "
+                  "so the colour does not shift (Red 2, Yellow 1, Red 1 from red). Is it a colour match that takes the "
                   "trick, or does the highest card of the ruling colour keep it?"),
         answer="It is a colour match: the last match wins the trick, although the colour stays.",
         kind="unclear", switch="colour_match",
@@ -492,8 +495,8 @@ ENTRIES: tuple[Entry, ...] = (
     ),
     entry(
         24, "match-after-special", "A colour match played after a Giant or a Warlock",
-        question=("A Giant or a Warlock (no Phoenix) is played, and after it a card matches an earlier card (Red 5, "
-                  "Warlock, Blue 5). Does the Special keep the trick, or does the later match outrank it?"),
+        question=("A Giant or a Warlock (no Phoenix) is played, and after it a card matches an earlier card (Red 1, "
+                  "Giant, Yellow 1 from red). Does the Special keep the trick, or does the later match outrank it?"),
         answer="The Special keeps it: a match wins unless beaten by a higher Special, wherever that Special was played.",
         kind="unclear", switch="special_vs_match", values=("specials", "timed"), since=V2,
         sources=(_TIMING, _TIME_ORDER, _RANK_ALONE, _CHECK_WILD),
@@ -512,9 +515,9 @@ ENTRIES: tuple[Entry, ...] = (
     entry(
         25, "purple-at-resolution", "Is a following Purple's colour fixed when it is played?",
         question=("A Purple follows, counting as the ruling colour's number, and then the marker moves (a Cyclone, a "
-                  "Giant or a match: Red 5, Purple 4, Cyclone to blue). At resolution, is the Purple a number of the "
+                  "Giant or a match: Red 1, Purple 2, Cyclone from red, the Cyclone to yellow). At resolution, is the Purple a number of the "
                   "colour it took when played, or of the ruling colour at resolution?"),
-        answer="Of the colour it took when played: the Purple 4 stays red, so nobody holds blue and nobody wins.",
+        answer="Of the colour it took when played: the Purple 2 stays red, so no yellow card is played and nobody wins.",
         kind="unclear", switch="purple_colour", values=("ruling", "resolution"), since=V2,
         sources=(_PURPLE_WINS, _PURPLE_LEAD, _PURPLE_RANK_Q),
         meanings=("A following Purple keeps the colour it took when played.",
@@ -550,8 +553,9 @@ ENTRIES: tuple[Entry, ...] = (
     entry(
         27, "special-lead", "Which colour rules after a Special is led?",
         question=("A Phoenix, Warlock or Tree is led: it has no colour. Does the marker keep the colour it showed, or "
-                  "does the first coloured card played set the ruling colour (Tree, Blue 5, Red 9 from red)?"),
-        answer="The marker keeps its colour: the next players must follow it, and the Red 9 wins.",
+                  "does the first coloured card played set the ruling colour (Tree, Yellow 1 from red)?"),
+        answer=("The marker keeps its colour: the next players must follow it, and the Yellow 1, not red, does not "
+                "win (nobody does)."),
         kind="gap", switch="special_lead", since=V2,
         sources=(_LEAD, _LEAD_SETS, _OUTSIDE, _FOLLOW),
         meanings=("After a colourless lead the marker keeps its colour, and it is the colour to follow.",
@@ -590,9 +594,9 @@ ENTRIES += (
     entry(
         29, "realm-rank", "The highest picture \"within their realm\"",
         question=("\"Realm cards are the highest picture rank within their realm\": within their colour, or within "
-                  "both colours of their realm? Yellow rules and the Red Realm is played after the Yellow Dragon: does "
-                  "it outrank the Dragon?"),
-        answer="Within their colour: the Red Realm is not a yellow card, and the Yellow Dragon keeps the trick.",
+                  "both colours of their realm? Red rules and the Yellow Realm follows the Red 1 (Red 1, Yellow Realm "
+                  "from red): does it outrank the Red 1?"),
+        answer="Within their colour: the Yellow Realm is not a red card, and the Red 1 keeps the trick.",
         kind="unclear", switch="realm_rank", since=V2,
         sources=(_REALM_RANK, _PAIR, _WITHIN),
         meanings=("A Realm card is the highest picture of its own colour.",

@@ -1,5 +1,5 @@
 """Realms witnesses in words: deals and positions as scenes (each seat's hand as card tiles), the
-plays of a trick as sentences ("Player 2 plays the Yellow 1: it matches the Red 1, so the ruling
+plays of a trick as sentences ("Player 1 plays the Yellow 1: it matches the Red 1, so the ruling
 colour shifts to Yellow"), and what each reading makes of it."""
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from arbiter.model.realms.spec import trick_spec
 
 from .. import claims
 from ..entry import Entry, Quote
+from ..seats import who
 from .catalogue import EXAMPLE, FOLLOW, GAME, STEAL, TRICK
 
 CARDS = {  # tile colours: every text/background pair has a contrast of at least 4.5:1 (tested)
@@ -68,10 +69,6 @@ def tile(c: Card) -> str:
 
 def card_names() -> dict[str, str]:
     return {tile(c): name(c) for c in range(65)}
-
-
-def who(i: int | None) -> str:
-    return "nobody" if i is None else f"Player {i + 1}"
 
 
 def the(c: Card) -> str:
@@ -291,7 +288,7 @@ def story(w: dict[str, Any], entry: Entry) -> dict[str, Any]:
         prefix = f"Two sentences of the text name different winners: “{pair[0].text}” ({won[0]}); “{pair[1].text}” ({won[1]})."
     if kind == GAME:
         what = step_words(w["position"], w["what"])
-        prefix = (f"A seeded game of {w['players']} greedy players (game {w['game'] + 1} of the search, seed "
+        prefix = (f"A seeded game of {w['players']} greedy players (game {w['game']} of the search, seed "
                   f"{w['seed']}) reaches step {w['step'] + 1}, {what}.")
     caption = "The deal" if kind != GAME or w["what"] == "deal" else "The position"
     scenes = [scene(w["position"], caption)]
@@ -312,7 +309,7 @@ def replay_story(example: dict[str, Any], entry: Entry, title: str = "From a gam
                                                                                             strict=True)]})
     setting = f"{example['players']} players" + ("" if entry.base == DEFAULT else
                                                  f", under {str(entry.base).removeprefix('default,')}")
-    prefix = (f"Game {example['game'] + 1} of the sample ({setting}, seed {example['seed']}): the readings part at "
+    prefix = (f"Game {example['game']} of the sample ({setting}, seed {example['seed']}): the readings part at "
               f"step {example['step'] + 1}. Each reading plays on from there with the same players and one new luck.")
     first = scene(example["position"], "Where the readings part, and the next trick under each reading")
     scenes = [{**first, "seats": first["seats"] + seats}]

@@ -213,7 +213,7 @@ ENTRIES: tuple[Entry, ...] = (
         related=("action1-count", "action1-only-card", "action1-out-players"),
     ),
     entry(
-        5, "action1-count", "When are Palettes counted for a 1?",
+        5, "action1-count", "Does the 1 count itself in your Palette?",
         question="FR's eligibility compares Palette sizes: is the 1 itself already in your Palette when you count?",
         answer="Yes: count after the 1 is in your Palette.",
         kind="unclear", preset="actions", switch="action1_count",
@@ -229,6 +229,8 @@ ENTRIES: tuple[Entry, ...] = (
         en="When you check whether an opponent is eligible for your 1, count your Palette with the 1 in it.",
         fr="Pour savoir si un adversaire peut être visé par votre 1, comptez votre Palette avec le 1.",
         related=("action1-eligibility", "action1-only-card"),
+        changes=((V3, ("The title asks the yes/no question the answer fits (edition 2: "
+                       "\"When are Palettes counted for a 1?\").")),),
     ),
     entry(
         6, "action1-destination", "Where does the card taken by a 1 go?",
@@ -324,7 +326,7 @@ ENTRIES: tuple[Entry, ...] = (
                       "that its wording could be read to give it is said as a reading."))),
     ),
     entry(
-        11, "action7-check", "What may follow a 7's move to the Canvas?",
+        11, "action7-check", "May a hand discard follow a 7's move to the Canvas?",
         question="A 7 that moves a card to the Canvas changes the rule in the middle of the turn. May the player "
                  "still discard from their hand afterwards, and if so, must they already be winning after the 7's "
                  "move?",
@@ -353,7 +355,9 @@ ENTRIES: tuple[Entry, ...] = (
            "sur la Toile. Seule la fin de votre tour compte : vous devez alors être vainqueur.",
         related=("action7-destination", "fr-during-turn"),
         changes=((V2, ("Merged with the former entry 12 (discard-after-action7): with no discard after the 7 the "
-                      "timing readings never differ. The reason now says V1.1's wording supports 'at once'.")),),
+                      "timing readings never differ. The reason now says V1.1's wording supports 'at once'.")),
+                 (V3, ("The title asks the yes/no question the answer fits (edition 2: "
+                       "\"What may follow a 7's move to the Canvas?\")."))),
         notes=(("Readings are two switches: action7_check (end_of_turn / at_once) and discard_after_action7 "
                "(true / false). With discard_after_action7=false the two action7_check values give the same "
                "turns, which is why the former entries 11 and 12 are one question."),),
@@ -560,7 +564,7 @@ ENTRIES: tuple[Entry, ...] = (
         related=("final-tie", "fr-advanced-scoring"),
     ),
     entry(
-        23, "advanced-draw-count", "When is the Palette counted for the Advanced draw?", since=V2,
+        23, "advanced-draw-count", "Does the card just played count for the Advanced draw?", since=V2,
         question="The Advanced draw needs a discard 'higher than the number of cards in your Palette'. On a turn "
                  "where you play and then discard, does the card just played count?",
         answer="Yes: count your Palette as it is when you discard, with this turn's card in it.",
@@ -575,6 +579,8 @@ ENTRIES: tuple[Entry, ...] = (
         fr="Pour la pioche avancée, comparez la valeur de la carte défaussée au nombre de cartes de votre "
            "Palette à ce moment-là, y compris une carte jouée ce tour-ci.",
         related=("advanced-draw",),
+        changes=((V3, ("The title asks the yes/no question the answer fits (edition 2: "
+                       "\"When is the Palette counted for the Advanced draw?\").")),),
     ),
     entry(
         24, "tie-break-card", "Which card breaks a tie under Orange, Yellow and Indigo?", since=V2,
@@ -714,7 +720,7 @@ ENTRIES: tuple[Entry, ...] = (
         related=("next-round-first", "out-palettes"),
     ),
     entry(
-        30, "fr-during-turn", "'Durant son tour' or 'à la fin de son tour'?", since=V2,
+        30, "fr-during-turn", "'Durant son tour': must you be winning at every step of it?", since=V2,
         question="FR says a player must be winning 'durant son tour de jeu' (during their turn) and, later, is out "
                  "if not winning 'à la fin de son tour' (at the end). Must a player be winning at every step of "
                  "the turn?",
@@ -739,7 +745,9 @@ ENTRIES: tuple[Entry, ...] = (
                               "respecter la règle en vigueur, durant son tour de jeu."),
         related=("action7-check",),
         changes=((V3, ("The literal reading is now a switch (winning_check=every_step) with examples and a "
-                      "frequency.")),),
+                      "frequency.")),
+                 (V3, ("The title asks the yes/no question the answer fits (edition 2: "
+                       "\"'Durant son tour' or 'à la fin de son tour'?\")."))),
     ),
     entry(
         31, "fr-play-to-canvas", "FR says 'jouer' for a discard to the Canvas", since=V2,

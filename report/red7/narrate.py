@@ -13,6 +13,7 @@ from arbiter.model.red7.match import next_round, start
 from arbiter.model.red7.notation import position_from_json, position_to_json
 
 from .. import claims
+from ..seats import who
 from .play import resume
 
 COLOURS = {"R": "Red", "O": "Orange", "Y": "Yellow", "G": "Green", "B": "Blue", "I": "Indigo", "V": "Violet"}
@@ -32,11 +33,6 @@ def cards(codes: list[str]) -> str:
     if not names:
         return "nothing"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def who(i: int | None) -> str:
-    """A seat as the CLI numbers it (from 0)."""
-    return "nobody" if i is None else f"Player {i}"
 
 
 def _zones(pos: dict[str, Any]) -> str:

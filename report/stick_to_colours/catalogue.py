@@ -102,11 +102,11 @@ ENTRIES: tuple[Entry, ...] = (
         related=("joker-values",),
     ),
     entry(
-        2, "joker-values", "Which values may a joker take?",
+        2, "joker-values", "May a joker be a 7, 8 or 9?",
         switch="joker_values",
         meanings=("any value from 1 to 9", "a value from 1 to 6 only"),
         question="A joker 'takes on any one value'. It is listed with the 7-9 cards; may it also be a 7, 8 or 9 "
-                 "(completing a 6-point set of 7s, say)?",
+                 "(the 7 of the run Blue 6, Blue joker, Blue 8, say)?",
         answer="Yes: a joker takes any value from 1 to 9, keeps its colour, and has that one value in every set it is "
                "in.",
         kind="unclear", sources=(_JOKER, _CARDS[2]),
@@ -118,6 +118,8 @@ ENTRIES: tuple[Entry, ...] = (
            "même valeur dans tous les ensembles dont il fait partie.",
         related=("deck",),
         theorems=("stick/never-scores", "stick/monotone"),
+        changes=((V2, ("The title asks a yes/no question, as the answer does; the question's example is the "
+                      "collection the entry's example scores.")),),
     ),
     entry(
         3, "what-a-bid-is", "What is a bid: a number, or the cards themselves?",
@@ -142,7 +144,7 @@ ENTRIES: tuple[Entry, ...] = (
         related=("raising", "hand-refusals"),
     ),
     entry(
-        4, "raising", "Raise by one card, or by more?",
+        4, "raising", "May a raise be more than one card?",
         switch="raise_by",
         meanings=("a raise may add one card or more", "each bid is exactly one card more than the leading bid"),
         question="'Any player may raise the bid by 1 or more cards', yet the next sentence has the contesting player "
@@ -156,6 +158,8 @@ ENTRIES: tuple[Entry, ...] = (
         en="A bid must refuse at least one card more than the leading bid, and may refuse more.",
         fr="Une enchère doit refuser au moins une carte de plus que l'enchère en tête, et peut en refuser davantage.",
         related=("what-a-bid-is",),
+        changes=((V2, ("The title asks the yes/no question the answer \"Yes.\" fits (edition 1: \"Raise by one "
+                      "card, or by more?\").")),),
     ),
     entry(
         5, "passing", "Is a pass final?",
@@ -303,11 +307,12 @@ ENTRIES: tuple[Entry, ...] = (
         related=("bot-pile",),
     ),
     entry(
-        12, "runs", "Must a run's values be consecutive?",
+        12, "runs", "May a run have a gap?",
         switch="runs",
         meanings=("a run is 3 or more consecutive values of one colour",
                   "a run is 3 or more values of one colour in ascending order, gaps allowed"),
-        question="A run is 'arranged in a row in strictly ascending order'. Does Red 1, Red 2, Red 4 make a run?",
+        question="A run is 'arranged in a row in strictly ascending order'. Does Green 2, Green 4, Green 6 make a "
+                 "run?",
         answer="No: a run's values must follow each other without a gap (1-2-3, 4-5-6-7).",
         kind="unclear", sources=(_RUN, _RUN_POINTS),
         recommendation="Adopt 'consecutive'. 'Arranged in a row' is how the genre says consecutive, and with gaps any "
@@ -319,6 +324,8 @@ ENTRIES: tuple[Entry, ...] = (
         related=("sharing", "run-split"),
         theorems=("stick/monotone",),
         replaces_en=_RUN,
+        changes=((V2, ("The title asks the question the answer \"No\" fits (edition 1: \"Must a run's values be "
+                      "consecutive?\"); the question's collection is the entry's example.")),),
     ),
     entry(
         13, "sharing", "Sharing a card between sets",
@@ -345,7 +352,7 @@ ENTRIES: tuple[Entry, ...] = (
         switch="run_split",
         meanings=("you arrange the cards into runs in the best way",
                   "runs are read off layer by layer: first one copy of each value, then the second copies"),
-        question="With two copies of some values (Red 1 2 3 3 4 5), may you choose how the cards form runs (1-2-3 and "
+        question="With two copies of some values (Blue 1, Blue 2, Blue 3, Blue 3, Blue 4, Blue 5), may you choose how the cards form runs (1-2-3 and "
                  "3-4-5), or are runs read off one copy at a time (1-2-3-4-5 and a lone 3)?",
         answer="You choose: the collection scores its best arrangement.",
         kind="gap", sources=(_RUN, _SHARE),
@@ -355,7 +362,8 @@ ENTRIES: tuple[Entry, ...] = (
                        "example below counts (theorem stick/layered-one-colour). arbiter cannot run any other "
                        "implementation, so whether one scores as the layered reading does is not claimed here.",
         changes=((V2, ("Edition 1 said the layered count is what a known online implementation does, which arbiter "
-                      "cannot check; the entry now states what arbiter computed over every one-colour collection.")),),
+                      "cannot check; the entry now states what arbiter computed over every one-colour collection, and "
+                      "the question's collection is the entry's example.")),),
         en="At the end of the game, arrange your cards into sets in whatever way scores the most points.",
         fr="En fin de partie, disposez vos cartes en ensembles de la façon qui rapporte le plus de points.",
         related=("runs", "sharing"),
@@ -371,9 +379,10 @@ ENTRIES += (
                   "one set"),
                   ("every choice of one card per colour is a value set of its own: the two copies make two sets, sharing "
                   "the Blue 5 and the Green 5")),
-        question="A collection holds two Red 5s, one Blue 5 and one Green 5. 'One card may be used in several sets at "
-                 "once': is that one value set (3 points), or two sets sharing the Blue 5 and the Green 5 (6)?",
-        answer="One value set: a card is in one value set at most, so the second Red 5 is left over.",
+        question="A collection holds two blue 8s (the Blue 8 and the Blue joker as an 8), the Red 8 and the Green 8. 'One "
+                 "card may be used in several sets at once': is that one value set (6 points), or two sets sharing the "
+                 "Red 8 and the Green 8 (12)?",
+        answer="One value set: a card is in one value set at most, so the second blue 8 is left over.",
         kind="unclear", sources=(_SHARE, _SET_1_6, _COPIES_1_6),
         recommendation="Adopt one set. Entry 13's reading, a card in one value set and one run at most, already "
                        "settles it: the Blue 5 cannot be in two value sets. The other reading multiplies: two copies of "
@@ -391,9 +400,9 @@ ENTRIES += (
         meanings=("a joker may take any value, even one its colour already holds as often as the deck has it",
                   ("a joker takes only a value of which its colour holds fewer cards than the deck (two of 1-6, one of "
                   "7-9)")),
-        question="The deck has one Red 7. A collection holds the Red 7 and the red joker: may the joker be a second "
-                 "Red 7 (with the Blue 7 and the Green 7 that matters if value sets may share cards, entry 15: 6 "
-                 "points or 12)?",
+        question="A joker 'takes on any one value'. May it take a value its colour already holds as often as the deck "
+                 "has it (a third Red 3 beside both Red 3s, say, or a second Red 7, which with the Blue 7 and the "
+                 "Green 7 matters if value sets may share cards, entry 15: 6 points or 12)?",
         answer="Yes: a joker takes any one value, even that of a card its colour already holds.",
         kind="gap", sources=(_JOKER, _COPIES_1_6, _CARDS[2]),
         recommendation="Adopt any value: 'takes on any one value' sets no limit, and the deck's count of a card says "

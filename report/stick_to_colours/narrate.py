@@ -12,6 +12,7 @@ from arbiter.model.stick_to_colours.cards import KINDS, card_code, codes, sub
 from arbiter.model.stick_to_colours.game import Move, Slot
 
 from .. import claims
+from ..seats import who
 from .play import game_deal
 
 COLOURS = {"R": "Red", "B": "Blue", "G": "Green"}
@@ -26,10 +27,6 @@ def cards(items: list[str]) -> str:
     if not names:
         return "nothing"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def who(i: int, players: int) -> str:
-    return "the bot" if i == players else f"Player {i + 1}"
 
 
 def _whom(ids: list[int], players: int) -> str:

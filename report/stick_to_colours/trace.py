@@ -64,7 +64,7 @@ ROWS = (
     T("Deal each player 6 tokens of one colour.", C("game: Position.supply"),
       ("impossible", "a player out of tokens still bids (sentence 64)")),
     T("Choose the first player and give them the dealer token.", C("game.deal: the first player deals"),
-      ("choice", "the first dealer: player 1 in arbiter (decision; the seats are symmetric)")),
+      ("choice", "the first dealer: player 0 in arbiter (decision; the seats are symmetric)")),
     T("(The original rulebook shows an example starting layout here: the dealer token, five cards face up in a row "
       "on the market, and each player's tokens beside the deck.)", C("a picture, no rule")),
     T("A turn consists of four steps: card selection, bidding, end of bidding, and end of turn.",

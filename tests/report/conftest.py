@@ -1,8 +1,8 @@
 """Reports built once per session: a quick one per game (2 games per setting; Realms: 1 game per
 setting) for the tests; the quick Realms appendix proves only the text's examples (the catalogue is
-proved theorem by theorem in tests/proofs/realms). The committed Red7 edition, at 200 games per
-setting, is checked without a rebuild (test_red7_committed.py); the Realms and Stick to Colours pages
-are still edition 1, not yet regenerated at 200 games (docs/report.md). They search witnesses and
+proved theorem by theorem in tests/proofs/realms). The committed editions, at 200 games per setting,
+are checked without a rebuild against them (test_red7_committed.py, realms/test_realms_committed.py,
+stick_to_colours/test_stick_committed.py, on the shared checks of committed.py). They search witnesses and
 play games in one worker process per core (the same report as one process gives); witnesses depend
 only on the seed."""
 

@@ -102,9 +102,11 @@ def _replay_outcome(kind, pos, moves, rules):
             "leads_next": after.leader}
 
 
-@pytest.mark.parametrize("entry_id", [e.id for e in PLAYING])
-def test_witness_replays_under_each_reading_and_the_readings_differ(realms_report, entry_id):
-    entry = _entries(realms_report)[entry_id]
+def check_replays(entry):
+    """Every searched example of ``entry`` (a report's entry object) replays under each of its
+    readings with the engine, as told, and the readings differ (also run on the committed edition,
+    test_realms_committed.py)."""
+    entry_id = entry["id"]
     base = CATALOGUE.by_id()[entry_id].base
     readings = {r["label"]: r for r in entry["readings"]}
     for story in [st for st in entry["witness"] if st["title"] != "From a game"]:
@@ -133,6 +135,11 @@ def test_witness_replays_under_each_reading_and_the_readings_differ(realms_repor
             key = {TRICK: "winner", EXAMPLE: "winner", FOLLOW: "legal", STEAL: "steals"}[w["kind"]]
             seen.append(json.dumps(got[key]))
         assert len(set(seen)) == len(seen) == 2, f"{entry_id}: the readings do not differ as claimed"
+
+
+@pytest.mark.parametrize("entry_id", [e.id for e in PLAYING])
+def test_witness_replays_under_each_reading_and_the_readings_differ(realms_report, entry_id):
+    check_replays(_entries(realms_report)[entry_id])
 
 
 @pytest.mark.parametrize("entry_id", [e.id for e in PLAYING if WITNESS_KIND[e.id] != GAME])
@@ -180,8 +187,8 @@ def test_a_match_that_does_not_shift_the_colour_is_told_so():
     e = CATALOGUE.by_id()["same-colour-match"]
     w = witness.find(e, 7)
     words = narrate.plays_in_words(w["position"], w["moves"], e.base)
-    assert words[-1] == "Player 3 plays the Red 1: it matches the Yellow 1, and the ruling colour is already Red."
-    assert words[-2] == "Player 2 plays the Yellow 1."
+    assert words[-1] == "Player 2 plays the Red 1: it matches the Yellow 1, and the ruling colour is already Red."
+    assert words[-2] == "Player 1 plays the Yellow 1."
 
 
 # The false statements of edition 1 (issue 23), each pinned.
@@ -245,3 +252,42 @@ def test_the_colour_match_entry_weighs_the_title_and_the_marker_line():
     e = CATALOGUE.by_id()["same-colour-match"]
     assert "Colour Match Override" in e.recommendation and "A Colour Match shifts the ruling colour." in e.recommendation
     assert "realms/purple-never-matches/shift" in e.theorems
+
+
+def _trick_words(w):
+    """A searched trick as the questions cite it: its cards in play order and the starting colour."""
+    cards = ", ".join(narrate.name(C.parse_card(m.split("=")[0])) for m in w["moves"][1:])
+    return f"{cards} from {w['moves'][0].split('=')[1]}"
+
+
+@pytest.mark.parametrize("entry_id", ["timing-vs-matched-number", "same-colour-match", "match-after-special",
+                                      "purple-at-resolution", "special-lead", "realm-rank"])
+def test_a_question_citing_a_trick_cites_its_own_example(entry_id):
+    """Edition 2's questions cited tricks other than their examples (entry 23: Red 9, Blue 7, Red 7;
+    entry 29: a Red Realm after a Yellow Dragon, the example a Yellow Realm after a Red 1)."""
+    e = CATALOGUE.by_id()[entry_id]
+    assert _trick_words(witness.find(e, 7)) in e.question
+
+
+def test_entry_1_its_question_describes_its_example():
+    """The picture of the new ruling colour is played after the match (edition 2 said before), and
+    the Nuance gives it the trick."""
+    e = CATALOGUE.by_id()["timing-vs-matched-number"]
+    w = witness.find(e, 7)
+    plays = [(C.parse_card(m), None) for m in w["moves"][1:]]
+    walked = walk(trick_spec(DEFAULT), C.parse_colour(w["moves"][0].split("=")[1]), plays)
+    match = max(i for i, p in enumerate(walked) if p.matched)
+    picture = next(i for i, p in enumerate(walked) if C.picture_of(p.card) is not None)
+    assert picture > match and "played before it" not in e.question
+    assert [o["winner"] for o in w["outcomes"]] == [match, picture]
+
+
+def test_entries_25_27_29_answer_about_their_own_example():
+    by = CATALOGUE.by_id()
+    for id, words in (("purple-at-resolution", "the Purple 2 stays red"), ("special-lead", "the Yellow 1"),
+                      ("realm-rank", "the Red 1 keeps the trick")):
+        assert words in by[id].answer, id
+    w = witness.find(by["special-lead"], 7)
+    assert w["outcomes"][0]["winner"] is None and "nobody" in by["special-lead"].answer
+    w = witness.find(by["realm-rank"], 7)
+    assert w["outcomes"][0]["winner"] == 0 and w["moves"][1] == "R1"

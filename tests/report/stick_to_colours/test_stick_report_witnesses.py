@@ -183,3 +183,49 @@ def test_entry_14_states_what_arbiter_computed_not_what_another_implementation_d
                  if st["title"] == "Every one-colour collection")
     found = one_colour_split()
     assert f"{found['differ']} of the {found['collections']}" in split["summary"] and found["above"] == 0
+
+
+def _collection(report, entry_id):
+    e = next(e for e in report["entries"] if e["id"] == entry_id)
+    return next(st["data"] for st in e["witness"] if st["data"]["kind"] == "collection")
+
+
+def _words(codes_):
+    return ", ".join(narrate.card(c.split("=")[0]) for c in codes_)
+
+
+def test_entries_12_and_14_ask_about_their_own_collections(stick_report):
+    """Edition 2 asked about Red 1, Red 2, Red 4 and Red 1 2 3 3 4 5; the examples are other cards."""
+    by = CATALOGUE.by_id()
+    assert f"Does {_words(_collection(stick_report, 'runs')['collection'])} make a run?" in by["runs"].question
+    assert f"({_words(_collection(stick_report, 'run-split')['collection'])})" in by["run-split"].question
+
+
+def test_entry_2_cites_the_run_its_joker_completes(stick_report):
+    d = _collection(stick_report, "joker-values")
+    (run,) = [s["cards"] for s in d["outcomes"][0]["sets"]]
+    value = next(c.split("=")[1] for c in run if "=" in c)
+    assert int(value) >= 7 and f"(the {value} of the run {_words(run)}, say)" in CATALOGUE.by_id()["joker-values"].question
+
+
+def test_entry_15_cites_the_copies_of_its_example(stick_report):
+    """Edition 2 asked about two Red 5s; the example's second copy is a joker standing for a Blue 8."""
+    d = _collection(stick_report, "value-copies")
+    second = next(c for s in d["outcomes"][1]["sets"] for c in s["cards"] if "=" in c)
+    joker, value = second.split("=")
+    twin = next(c for c in d["collection"] if c[0] == joker[0] and c[1:] == value)
+    others = [c for c in d["collection"] if c not in (joker, twin)]
+    e = CATALOGUE.by_id()["value-copies"]
+    assert f"(the {narrate.card(twin)} and the {narrate.card(joker)} as an {value})" in e.question
+    assert f"sharing the {' and the '.join(narrate.card(c) for c in others)}" in e.question
+    assert [o["points"] for o in d["outcomes"]] == [6, 12] and "(6 points)" in e.question and "(12)" in e.question
+
+
+def test_entry_16_cites_the_copy_its_joker_makes(stick_report):
+    d = _collection(stick_report, "joker-copies")
+    joker = next(c for s in d["outcomes"][0]["sets"] for c in s["cards"] if "=" in c)
+    value = joker.split("=")[1]
+    held = d["collection"].count(joker[0] + value)
+    assert held == (2 if int(value) <= 6 else 1)  # the colour holds it as often as the deck has it
+    nth = {2: "a third", 1: "a second"}[held]
+    assert f"{nth} {narrate.card(joker[0] + value)}" in CATALOGUE.by_id()["joker-copies"].question
