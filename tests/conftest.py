@@ -145,6 +145,40 @@ def pytest_collection_modifyitems(config, items):
     for item, names in uses.items():
         if names:
             item.add_marker(pytest.mark.xdist_group(root(names[0])))
+    _fewest_first(config, items, {item: root(names[0]) for item, names in uses.items() if names})
+
+
+def _builds(config, item, name: str, seen: set[str]) -> None:
+    """Add to ``seen`` the fixture ``name`` and every fixture it asks for, as ``item`` sees them."""
+    if name in seen:
+        return
+    seen.add(name)
+    defs = config.pluginmanager.get_plugin("funcmanage").getfixturedefs(name.rsplit(":", 1)[-1], item) or ()
+    for fixture in defs[-1:]:
+        for arg in fixture.argnames:
+            _builds(config, item, arg, seen)
+
+
+def _fewest_first(config, items, group_of) -> None:
+    """Within each group, the tests that build fewer shared fixtures run first (a stable sort in the
+    group's own places of the list), so that each fixture's cost falls on a test of its own: a test
+    needing the quick report, which asks for the proofs, does not also pay for the proofs when a test
+    asking only for the proofs is in its group (both together pass the limit)."""
+    places: dict[str, list[int]] = {}
+    for i, item in enumerate(items):
+        if item in group_of:
+            places.setdefault(group_of[item], []).append(i)
+
+    def cost(item) -> int:
+        seen: set[str] = set()
+        for name in _shared(item):
+            _builds(config, item, name, seen)
+        return len(seen)
+
+    for where in places.values():
+        ordered = sorted((items[i] for i in where), key=cost)
+        for i, item in zip(where, ordered, strict=True):
+            items[i] = item
 
 
 # xdist's own loadgroup puts the group in the test's id, which pytest 9.2's ids no longer take. So
