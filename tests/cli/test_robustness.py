@@ -135,7 +135,9 @@ class _Child:
     """``arbiter ARGS`` in its own process group (as a shell runs it), its stderr collected."""
 
     def __init__(self, args, env=None, prelude=""):
-        script = f"import sys\n{prelude}\nfrom arbiter.cli.main import run\nsys.exit(run(sys.argv[1:]))\n"
+        # SIGUSR1 dumps every thread's stack to stderr: a child that does not end is shown where it waits.
+        script = (f"import faulthandler, signal, sys\nfaulthandler.register(signal.SIGUSR1, all_threads=True)\n"
+                  f"{prelude}\nfrom arbiter.cli.main import run\nsys.exit(run(sys.argv[1:]))\n")
         self.proc = subprocess.Popen([sys.executable, "-c", script, *args], stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, start_new_session=True, env=env)
         self.err = bytearray()
@@ -162,6 +164,13 @@ class _Child:
         os.killpg(self.proc.pid, signal.SIGINT)
         try:
             code = self.proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.kill(self.proc.pid, signal.SIGUSR1)  # where it hangs, into the failure's message
+            time.sleep(2)
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            for t in self.readers:
+                t.join(timeout=10)
+            raise AssertionError(f"still running 60 s after Ctrl-C; its threads:\n{bytes(self.err).decode(errors='replace')}")
         finally:
             if self.proc.poll() is None:
                 os.killpg(self.proc.pid, signal.SIGKILL)
