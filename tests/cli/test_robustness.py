@@ -136,7 +136,11 @@ class _Child:
 
     def __init__(self, args, env=None, prelude=""):
         # SIGUSR1 dumps every thread's stack to stderr: a child that does not end is shown where it waits.
-        script = (f"import faulthandler, signal, sys\nfaulthandler.register(signal.SIGUSR1, all_threads=True)\n"
+        # Ctrl-C at its default, as a shell starts a command: an ignored SIGINT would be inherited from
+        # the test process (which code run in-process may have left ignoring it: seen in xdist workers
+        # of the full suite, where the report child then never stopped) and Python installs no handler.
+        script = (f"import faulthandler, signal, sys\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+                  f"faulthandler.register(signal.SIGUSR1, all_threads=True)\n"
                   f"{prelude}\nfrom arbiter.cli.main import run\nsys.exit(run(sys.argv[1:]))\n")
         self.proc = subprocess.Popen([sys.executable, "-c", script, *args], stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, start_new_session=True, env=env)
