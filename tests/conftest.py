@@ -145,7 +145,7 @@ def pytest_collection_modifyitems(config, items):
     for item, names in uses.items():
         if names:
             item.add_marker(pytest.mark.xdist_group(root(names[0])))
-    _fewest_first(config, items, {item: root(names[0]) for item, names in uses.items() if names})
+    _fewest_first(config, items, {item: root(names[0]) for item, names in uses.items() if names}, uses)
 
 
 def _builds(config, item, name: str, seen: set[str]) -> None:
@@ -159,7 +159,7 @@ def _builds(config, item, name: str, seen: set[str]) -> None:
             _builds(config, item, arg, seen)
 
 
-def _fewest_first(config, items, group_of) -> None:
+def _fewest_first(config, items, group_of, uses) -> None:
     """Within each group, the tests that build fewer shared fixtures run first (a stable sort in the
     group's own places of the list), so that each fixture's cost falls on a test of its own: a test
     needing the quick report, which asks for the proofs, does not also pay for the proofs when a test
@@ -171,7 +171,7 @@ def _fewest_first(config, items, group_of) -> None:
 
     def cost(item) -> int:
         seen: set[str] = set()
-        for name in _shared(item):
+        for name in uses[item]:
             _builds(config, item, name, seen)
         return len(seen)
 
