@@ -4,24 +4,19 @@ exactly or by seeded sampling); progress on a terminal, partial results on Ctrl-
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 import click
 from arbiter.model import games
-from arbiter.model.red7.notation import parse_position
-from arbiter.model.red7.view import format_view, parse_view, view_of
+from arbiter.solver.advise import MAX_DEALS, SAMPLES, Advice, TooManyDeals
 from arbiter.solver.maxn import SELF_NODES
 from arbiter.solver.pieces import Pieces
-from arbiter.solver.red7.advise import MAX_DEALS, SAMPLES, Advice, TooManyDeals
-from arbiter.solver.red7.advise import advise as advise_view
-from arbiter.solver.red7.defence import MAX_DEALS as DEFENCE_DEALS
-from arbiter.solver.red7.defence import best_defence
 
 from . import workers
-from .common import Seconds, echo_json, fail, load_any
+from .common import Seconds, echo_json, fail, game_cli, load_any
 
 EXIT_UNFINISHED, EXIT_INTERRUPTED = 1, 130
 HOW = {None: "", "separated": "stopped early: the best turn's interval is clear of every other's",
@@ -48,11 +43,8 @@ def explain(advice: Advice) -> list[str]:
         how = (f"{advice.deals} deals sampled of {advice.consistent_deals} consistent ones "
                f"(seed {advice.seed}); 95% intervals")
     measure = advice.measures[0]
-    if (advice.seat is None or advice.seat.game == "red7") and measure.name == "win":
-        lines = ["Win share: in how many deals of the unseen cards each turn is a forced win with all cards known",
-                 "(perfect information; docs/advise.md says what this over- and under-states)."]
-    else:
-        lines = [f"Measure: {measure.text}", f"({measure.note})."]
+    game = advice.seat.game if advice.seat else games.DEFAULT
+    lines = list(seat_of(game).headings.get(measure.name, (f"Measure: {measure.text}", f"({measure.note}).")))
     if len(advice.measures) > 1:
         lines[0] = f"Measure: {measure.text}"
         lines[1] = f"({measure.note})."
@@ -96,7 +88,7 @@ def _progress(stream):
 
 
 def run(view: Any, exact: bool, samples: int, seed: int, timeout: float | None, jobs: int, max_deals: int | None,
-        show_progress: bool = True, runner: Pieces | None = None, game: str = "red7", best_defence: bool = False,
+        show_progress: bool = True, runner: Pieces | None = None, game: str = games.DEFAULT, best_defence: bool = False,
         **options: Any) -> Advice:
     """Advise ``view`` (a view of ``game``) from the CLI (its deals solved by ``runner``, else ``jobs``
     local processes): refuse too many deals with exit 2, show progress on a terminal. With
@@ -123,60 +115,33 @@ def run(view: Any, exact: bool, samples: int, seed: int, timeout: float | None, 
 
 @dataclass(frozen=True)
 class GameSeat:
-    """A game's side of ``advise``: its views (read, or made from a whole position with --hide),
-    the library call, and how to write a view."""
+    """A game's side of ``advise``, given by the ``advice_seat()`` hook of its CLI module
+    (``cli/<game>.py``): its views (read, or made from a whole position with --hide), the library
+    call, how to write a view, and what the shared command says of it."""
 
+    name: str  # the game as advise's messages name it
     parse_view: Callable[[str], Any]
     hide: Callable[[str], Any]
     advise: Callable[..., Advice]
     format_view: Callable[[Any], str]
     best_defence: Callable[..., Advice] | None = None
+    takes: frozenset[str] = frozenset()  # the game's own options of the command its advise takes ("tricks")
+    headings: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # a measure's two lines, said the game's way
 
 
-def _red7_hide(text: str) -> Any:
-    return view_of(parse_position(text))
-
-
-def _realms_hide(text: str) -> Any:
-    from arbiter.model.realms.notation import parse_position as realms_position
-    from arbiter.model.realms.view import view_of as realms_view
-
-    return realms_view(realms_position(text))
-
-
-def _stick_hide(text: str) -> Any:
-    from arbiter.model.stick_to_colours import parse_position as stick_position
-    from arbiter.model.stick_to_colours.view import start_view
-
-    return start_view(stick_position(text))
-
-
-def _red7() -> GameSeat:
-    return GameSeat(parse_view, _red7_hide, advise_view, format_view, best_defence)
-
-
-def _realms() -> GameSeat:
-    from arbiter.model.realms import view as realms_view
-    from arbiter.solver.realms import advise as realms_advise
-
-    return GameSeat(realms_view.parse_view, _realms_hide, realms_advise.advise, realms_view.format_view)
-
-
-def _stick() -> GameSeat:
-    from arbiter.model.stick_to_colours import view as stick_view
-    from arbiter.solver.stick_to_colours import advise as stick_advise
-
-    return GameSeat(stick_view.parse_view, _stick_hide, stick_advise.advise, stick_view.format_view)
-
-
-SEATS: dict[str, Callable[[], GameSeat]] = {"red7": _red7, "realms": _realms, "stick-to-colours": _stick}
+def seated(game: str) -> bool:
+    """Whether ``game`` gives advise a seat (its CLI module has the ``advice_seat`` hook)."""
+    try:
+        return hasattr(games.layer(game, "cli"), "advice_seat")
+    except games.UnknownGame:
+        return False
 
 
 @cache
 def seat_of(game: str) -> GameSeat:
-    """The seat of ``game`` (one of SEATS), built the first time: advice on a Red7 view imports no
-    other game's solver."""
-    return SEATS[game]()
+    """The seat of ``game``, built the first time from its CLI module's hook: advice on a Red7 view
+    imports no other game's solver."""
+    return game_cli(game).advice_seat()
 
 
 @click.command()
@@ -188,7 +153,8 @@ def seat_of(game: str) -> GameSeat:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
 @click.option("--timeout", type=Seconds(), help="Stop after this many seconds (exit 1; a finite number, at most a day).")
 @click.option("--max-deals", type=click.IntRange(min=1),
-              help=f"The most deals --exact enumerates (default {MAX_DEALS}; {DEFENCE_DEALS} with --best-defence).")
+              help=f"The most deals --exact enumerates (default {MAX_DEALS}; with --best-defence, the game's own "
+                   "limit, which the refusal names).")
 @click.option("--hide", is_flag=True,
               help="VIEW is a whole position (e.g. from arbiter deal): hide the other hands and the deck first.")
 @click.option("--tricks", type=click.IntRange(1, 7),
@@ -215,11 +181,13 @@ def advise(view: str, as_json: bool, exact: bool, samples: int, seed: int, timeo
     (--scheduler); the answer is the same. Exit 1 when --timeout stopped it, 130 on Ctrl-C (both
     print the deals done so far)."""
     game, text = load_any(view)
-    if game not in SEATS:
-        fail(f"advise takes a view of {', '.join(SEATS)}, got a {games.info(game).name} one")
+    if not seated(game):
+        fail(f"advise takes a view of {', '.join(g for g in games.GAMES if seated(g))}, "
+             f"got a {games.info(game).name} one")
     seat = seat_of(game)
-    if tricks is not None and game != "realms":
-        fail("--tricks is for Realms views (the horizon of its trick values)")
+    if tricks is not None and "tricks" not in seat.takes:
+        takers = [seat_of(g).name for g in games.GAMES if seated(g) and "tricks" in seat_of(g).takes]
+        fail(f"--tricks is for {' and '.join(takers)} views (the horizon of its trick values)")
     try:
         shown = seat.hide(text) if hide else seat.parse_view(text)
     except ValueError as e:

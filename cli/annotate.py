@@ -3,6 +3,7 @@ against the best; with all cards known, a forced win kept or thrown away); text,
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 
@@ -17,25 +18,12 @@ from .common import Seconds, echo_json, fail
 SAMPLES = 30
 
 
-def _red7():
-    from arbiter.solver.red7.annotate import ANNOTATOR
-
-    return ANNOTATOR
+def _annotator(module: str):
+    return lambda: importlib.import_module(module).ANNOTATOR
 
 
-def _realms():
-    from arbiter.solver.realms.annotate import ANNOTATOR
-
-    return ANNOTATOR
-
-
-def _stick():
-    from arbiter.solver.stick_to_colours.annotate import ANNOTATOR
-
-    return ANNOTATOR
-
-
-ANNOTATORS = {"red7": _red7, "realms": _realms, "stick-to-colours": _stick}  # loaded only for the record's game
+# Each game whose solver has an ``annotate`` module (its ANNOTATOR), loaded only for the record's game.
+ANNOTATORS = {g: _annotator(m) for g in games.GAMES if games.exists(m := games.info(g).module("solver") + ".annotate")}
 
 
 @click.command()

@@ -14,15 +14,10 @@ from typing import Any, NoReturn
 
 import click
 from arbiter.model import games
-from arbiter.model.red7.cards import COLOURS, CardMask, codes
-from arbiter.model.red7.ruleset import Ruleset, RulesetError
 
 from . import puzzle
 from .plain import EXIT_BAD_INPUT, finished  # noqa: F401 - the commands read finished from here
 from .plain import winners as _winners
-
-# 256-colour terminal codes; the basic 8 colours have no orange, indigo or violet.
-_FG = dict(zip(COLOURS, (196, 208, 226, 40, 33, 63, 171), strict=True))
 
 
 def fail(message: str) -> NoReturn:
@@ -69,19 +64,11 @@ def finished_json(game: str, pos: Any, text: str) -> dict[str, Any]:
 
 
 def game_cli(game: str):
-    """The CLI module of a game (``arbiter.cli.<package>``: ``cli/red7.py``, ``cli/realms.py``, ...), or fail when it is not built."""
+    """The CLI module of a game (``arbiter.cli.<package>``: ``cli/red7/``, ``cli/realms.py``, ...), or fail when it is not built."""
     try:
         return games.layer(game, "cli")
     except games.UnknownGame as e:
         fail(str(e))
-
-
-def ruleset(text: str) -> Ruleset:
-    """A ruleset option (``advanced`` or ``advanced,final_tie=most_cards``), or fail."""
-    try:
-        return Ruleset.parse(text)
-    except RulesetError as e:
-        fail(f"bad --ruleset: {e}")
 
 
 def given(ctx: click.Context, name: str) -> bool:
@@ -172,15 +159,6 @@ def writable_dir(path: str, option: str = "DIRECTORY") -> Path:
 
 def echo_json(obj: Any) -> None:
     click.echo(json.dumps(obj, indent=2))
-
-
-def card(code: str) -> str:
-    return click.style(code, fg=_FG[code[0]], bold=True)
-
-
-def cards(mask: CardMask, empty: str = "-") -> str:
-    """Cards strongest first, each in its colour; ``empty`` for none."""
-    return " ".join(card(c) for c in codes(mask)) or empty
 
 
 def pad(styled: str, width: int) -> str:

@@ -10,7 +10,7 @@ from .common import echo_json, fail, game_cli
 
 
 @click.command()
-@click.option("--game", "game", type=click.Choice(list(GAMES)), default="red7", show_default=True,
+@click.option("--game", "game", type=click.Choice(list(GAMES)), default=games.DEFAULT, show_default=True,
               help="Which game to deal.")
 @click.option("--players", type=int, help="Number of players (Red7: 2 to 4, default 2; the others: their own default).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the shuffle.")

@@ -66,7 +66,7 @@ class _Stop(Exception):
     """The human quit, or the input ended."""
 
 
-def play_human(start: Any, human: int, bot_name: str, seed: int, game: str = "red7") -> None:
+def play_human(start: Any, human: int, bot_name: str, seed: int, game: str = games.DEFAULT) -> None:
     """The game loop: bots move from their own seat, the human types steps. ``undo`` plays the game
     again from the deal with the human's earlier steps, silently up to where it was taken back
     (the bots and chance are seeded by the step, so they play as before)."""

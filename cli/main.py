@@ -128,7 +128,8 @@ def listed_command(module: str, attr: str) -> click.Command | None:
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="arbiter")
 def cli() -> None:
-    """arbiter: rules verification and formal models for card games (Red7, Realms, Stick to Colours)."""
+    """arbiter: rules verification and formal models for card games (Red7, Realms, Stick to Colours, bridge
+    card play; arbiter games lists them)."""
 
 
 with_color_option(cli)  # before the command (arbiter --no-color show ...) as after it

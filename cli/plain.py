@@ -1,6 +1,7 @@
 """The batch work of ``arbiter solve`` without click: reading a JSON-lines file of positions, solving
-them here and then on workers, writing each answer in order; and the plain JSON solve of Red7
-positions (``arbiter solve --batch FILE --json``, ``arbiter solve POSITION --json``), the forms
+them here and then on workers, writing each answer in order; and the plain JSON solve of the
+positions of a game registered ``plain`` (``model/games.py``: Red7), ``arbiter solve --batch FILE
+--json`` and ``arbiter solve POSITION --json``, the forms
 programs run most, answered without loading click and what it imports (about a third of the
 command's start-up, benchmarks/startup.py). Any other command line, and any input to complain about,
 goes to the click command (``solve.py``), which says what is wrong: the plain path changes how fast
@@ -64,14 +65,14 @@ def puzzle_position(arg: str) -> dict | None:
 # -- batches -------------------------------------------------------------------------------------
 
 def batch_game(path: str) -> str:
-    """The game of a batch file's first position (Red7 when it cannot be read: its loader says why)."""
+    """The game of a batch file's first position (the default game when it cannot be read: its loader says why)."""
     if path == "-" or not Path(path).is_file():
-        return "red7"
+        return games.DEFAULT
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
         return games.game_of_text(next((line for line in lines if line.strip()), ""))
     except (OSError, UnicodeDecodeError, games.UnknownGame):
-        return "red7"
+        return games.DEFAULT
 
 
 @dataclass(frozen=True)
@@ -192,11 +193,12 @@ def run_batch(fn: Callable, lines: list[Line], piece: Callable[[Any], tuple], su
 
 def finished(game: str, pos: Any) -> str | None:
     """How a finished position ended, in the same words for every game ("the round is over: player 1
-    won"; a Red7 position is a round, the others' a whole game, and a game without a winner, bridge,
-    says its own ``over``); None while someone is still to move."""
+    won"; the game's ``unit``, and a game without a winner, bridge, says its own ``over``); None
+    while someone is still to move."""
     if not pos.is_over:
         return None
-    if game == "red7":
+    info = games.info(game)
+    if info.plain:  # its CLI module (and click) stays unloaded on the plain path: it has neither hook
         cli = None
     else:
         from .common import game_cli
@@ -206,7 +208,7 @@ def finished(game: str, pos: Any) -> str | None:
         return own(pos)[0]
     name = getattr(cli, "seat_name", None)
     names = [name(i, pos) if name else f"player {i}" for i in winners(pos)]
-    unit = "round" if game == "red7" else "game"
+    unit = info.unit
     if len(names) > 1:
         return f"the {unit} is over: {', '.join(names[:-1])} and {names[-1]} share the victory"
     return f"the {unit} is over: {names[0] if names else 'nobody'} won"
@@ -257,32 +259,31 @@ def solve_json(args: list[str]) -> int | None:
     if form is None:
         return None
     kind, arg = form
-    from arbiter.model.red7.game import PositionError
-    from arbiter.model.red7.notation import parse_position
-
     try:
         if kind == "batch":
-            if batch_game(arg) != "red7":
+            game = batch_game(arg)
+            if not games.info(game).plain:
                 return None
-            lines = read_batch(arg, parse_position, PositionError, "red7", lambda pos: finished("red7", pos))
+            model = games.model(game)
+            lines = read_batch(arg, model.parse_position, model.PositionError, game, lambda pos: finished(game, pos))
         else:
             if puzzle_position(arg) is not None:
                 return None
             text = games.read_text(arg, sys.stdin)
-            if games.game_of_text(text) != "red7":
+            game = games.game_of_text(text)
+            if not games.info(game).plain:
                 return None
-            pos = parse_position(text)
+            pos = games.model(game).parse_position(text)
             if pos.is_over:  # the click command says how it ended
                 return None
             lines = [Line(1, pos)]
     except (ValueError, games.UnknownGame):  # BadInput, PositionError, an unreadable file: click says it
         return None
-    return _guarded(lambda: _answer(kind, arg, lines))
+    return _guarded(lambda: _answer(game, kind, arg, lines))
 
 
-def _answer(kind: str, path: str, lines: list[Line]) -> int:
-    from arbiter.solver.red7 import solve
-
+def _answer(game: str, kind: str, path: str, lines: list[Line]) -> int:
+    solve = games.layer(game, "solver").solve
     if kind == "position":
         result = solve(lines[0].position)
         sys.stdout.write(json.dumps(result.to_json(), indent=2) + "\n")

@@ -1,5 +1,5 @@
 """``arbiter play``: a seeded game of random legal turns, logged turn by turn by its game's CLI
-module (Red7 with an Advanced ruleset: a whole match, ``cli/red7.py``), or ``--human SEAT`` at the
+module (Red7 with an Advanced ruleset: a whole match, ``cli/red7/``), or ``--human SEAT`` at the
 terminal against bots."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ BOTS = (*LEVELS, *ALIASES)
 
 
 @click.command()
-@click.option("--game", "game", type=click.Choice(list(GAMES)), default="red7", show_default=True,
+@click.option("--game", "game", type=click.Choice(list(GAMES)), default=games.DEFAULT, show_default=True,
               help="Which game to play.")
 @click.option("--players", type=int, help="Number of players (Red7: 2 to 4, default 2).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals and of the random turns.")

@@ -7,23 +7,22 @@ import json
 from typing import TYPE_CHECKING
 
 import click
+from arbiter.model import games
+from arbiter.proofs.catalogue import CHECKED
 
 from .common import fail
 
 if TYPE_CHECKING:
-    from arbiter.proofs.red7.theorems import Result
+    from arbiter.proofs.catalogue import Result
 
-# Each game's catalogue: a module with run_catalogue(only, each) and select(only).
-CATALOGUES = {"red7": "arbiter.proofs.red7.theorems", "realms": "arbiter.proofs.realms.theorems",
-              "stick-to-colours": "arbiter.proofs.stick_to_colours.theorems", "bridge": "arbiter.proofs.bridge.theorems"}
+# Each game's catalogue: its proofs package's ``theorems`` module, with run_catalogue(only, each) and select(only).
+CATALOGUES = {g: games.info(g).module("proofs") + ".theorems" for g in games.GAMES if games.provides(g)["proofs"]}
 WITNESS_WIDTH = 60  # the text table shortens witnesses; --json has them whole
 
 
 def _witness(r: Result) -> str:
     if r.witness is None:
         return ""
-    from arbiter.proofs.red7.theorems import CHECKED
-
     if r.status == CHECKED:
         return f"on {r.witness['positions']} reachable positions, {r.witness['turns']} turns (scope: --json)"
     text = json.dumps(r.witness, separators=(",", ":"))
@@ -33,14 +32,12 @@ def _witness(r: Result) -> str:
 @click.command("prove")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of results.")
 @click.option("--only", metavar="ID", help="Run one theorem id, or every id under a prefix (e.g. monotone).")
-@click.option("--game", type=click.Choice(list(CATALOGUES)), default="red7", show_default=True,
+@click.option("--game", type=click.Choice(list(CATALOGUES)), default=games.DEFAULT, show_default=True,
               help="Whose catalogue to prove.")
 def prove(as_json: bool, only: str | None, game: str) -> None:
     """Prove a game's theorem catalogue (about a minute for Red7's); exit 1 if any result differs
     from its expected status. Theorems about turns are checked on the engine's own turns over a
     stated scope of reachable positions (status checked). The table prints each theorem as it is settled."""
-    from arbiter.proofs.red7.theorems import CHECKED  # z3: only when proving
-
     catalogue = importlib.import_module(CATALOGUES[game])
     run_catalogue, select = catalogue.run_catalogue, catalogue.select
     if not select(only):

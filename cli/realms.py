@@ -267,3 +267,43 @@ def screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
     lines.append(f"  trick (led by {'you' if pos.leader == human else f'player {pos.leader}'}): "
                  f"{', '.join(played) or '-'}")
     return lines
+
+
+# advise's seat (cli/advise.py)
+
+def advice_seat():
+    from arbiter.model.realms.view import format_view, parse_view, view_of
+    from arbiter.solver.realms.advise import advise
+
+    from .advise import GameSeat
+
+    return GameSeat("Realms", parse_view, lambda text: view_of(parse_position(text)), advise, format_view,
+                    takes=frozenset({"tricks"}))
+
+
+# interactions (cli/interactions.py)
+
+def interactions_text(data: dict) -> list[str]:
+    """What ``arbiter interactions --game realms`` prints of a run (``proofs/realms/interactions.py``)."""
+    lines = [f"Realms, scope {data['scope']['name']}, seed {data['seed']}", "",
+             "Cards that never win a trick (z3, tricks of 2-6 plays):"]
+    for reading, cards in data["never_wins"].items():
+        lines.append(f"  {reading:<30} {' '.join(cards) or '-'}")
+    lines += ["", "Specials that never matter (z3: taking the Special out never changes the winning card):"]
+    never = [f"{s['special']} ({s['reading']})" for s in data["specials"] if not s["matters"]]
+    lines.append(f"  {', '.join(never) or 'none: every Special changes some trick under every reading'}")
+    for s in data["specials"]:
+        if s["matters"] and s["reading"] == "default":
+            w = s["witness"]
+            lines.append(f"  {s['special']}: {' '.join(w['cards'])} from {w['ruling']} -> {w['winner'] or 'nobody'}; "
+                         f"without it {w['without']['winner'] or 'nobody'}")
+    pairs = data["switch_pairs"]
+    lines += ["", "Trick readings that change the winner only together:", f"  scope: {pairs['scope']}",
+              f"  {len(pairs['pairs'])} of {pairs['pairs_checked']} pairs",
+              f"  {'switches':<52} {'sampled':>9}  smallest trick (z3)"]
+    for p in pairs["pairs"]:
+        z = p["smallest"]
+        where = (f"{' '.join(z['cards'])} from {z['ruling']}: {z['winners']['default'] or 'nobody'} -> "
+                 f"{z['winners'][p['switches']] or 'nobody'}") if z else "none of 2-3 plays"
+        lines.append(f"  {p['switches']:<52} {p['jointly']:>4}/{p['compared']:<4}  {where}")
+    return lines

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import click
-from arbiter.model.games import info, read_json
+from arbiter.model.games import DEFAULT, info, read_json
 from arbiter.proofs.cache import Cache, default_dir
 from arbiter.report.build import COSTS, DEFAULT_SEED, GAMES, SIZES, build
 from arbiter.report.render import RENDERERS
@@ -58,7 +58,7 @@ def estimate(game: str, games: int, jobs: int, refresh: bool) -> str:
 
 
 @click.command()
-@click.option("--game", type=click.Choice(sorted(GAMES)), default="red7", show_default=True,
+@click.option("--game", type=click.Choice(sorted(GAMES)), default=DEFAULT, show_default=True,
               help="The game whose rule texts the report clarifies.")
 @click.option("--format", "fmt", type=click.Choice(sorted(RENDERERS)), default="md", show_default=True,
               help="md for code hosts, html for one self-contained page, json for tools.")

@@ -1,5 +1,5 @@
 """``arbiter show POSITION``: the position drawn and explained, by its game's CLI module (Red7: who
-is winning under each of the seven rules and why, and the number of legal turns; ``cli/red7.py``)."""
+is winning under each of the seven rules and why, and the number of legal turns; ``cli/red7/``)."""
 
 from __future__ import annotations
 

@@ -9,8 +9,6 @@ from collections.abc import Callable
 from typing import Any
 
 import click
-from arbiter.model.red7.game import PositionError
-from arbiter.model.red7.notation import parse_position
 
 from . import plain, puzzle, workers
 from .common import (
@@ -31,7 +29,7 @@ EXIT_UNKNOWN = 1  # a limit stopped the search before the answer (or a batch lin
 MAX_NODES = 10**12
 
 
-def read_batch(path: str, parse=parse_position, errors: type[Exception] = PositionError, game: str = "red7") -> list:
+def read_batch(path: str, parse: Any, errors: type[Exception], game: str) -> list:
     """Every line of a JSON-lines file: its position or what is wrong with it (``plain.read_batch``);
     fail when the file cannot be read."""
     try:

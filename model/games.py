@@ -110,13 +110,18 @@ LAYERS: dict[str, str] = {
 class GameInfo:
     """A game: its id (as in ``"game"`` fields), name, player counts, rule sources (files in
     ``docs/sources/``) and ``package``, the name of its subpackage in every layer
-    (``arbiter.<layer>.<package>``; see ``LAYERS`` and ``provides``)."""
+    (``arbiter.<layer>.<package>``; see ``LAYERS`` and ``provides``). ``unit`` is what a position
+    plays out (a Red7 position is a round, the others' a whole game); ``plain`` says that ``arbiter
+    solve --json`` answers its positions without loading click (``cli/plain.py``): its model package
+    exports ``parse_position`` and ``PositionError`` and its solver package ``solve(position)``."""
 
     id: str
     name: str
     players: tuple[int, ...]
     sources: tuple[str, ...]
     package: str
+    unit: str = "game"
+    plain: bool = False
 
     def module(self, which: str) -> str:
         """The dotted name of this game's module in layer ``which`` (whether or not it is built)."""
@@ -132,7 +137,7 @@ class GameInfo:
 GAMES: dict[str, GameInfo] = {
     g.id: g for g in (
         GameInfo("red7", "Red7", (2, 3, 4), ("red7-card-reference.en.txt", "red7-rules.fr.txt", "red7-digest.md"),
-                 "red7"),
+                 "red7", unit="round", plain=True),
         GameInfo("realms", "Realms (trick-taking)", (2, 3, 4, 5, 6), ("realms-trick-taking.en.txt",), "realms"),
         GameInfo("stick-to-colours", "Stick to Colours", (2, 3, 4), ("stick-to-colours.en.txt",), "stick_to_colours"),
         # No rule text ships for bridge: docs/rules-bridge.md cites the Laws of Duplicate Bridge by number.
@@ -141,7 +146,7 @@ GAMES: dict[str, GameInfo] = {
 }
 
 
-def _exists(module: str) -> bool:
+def exists(module: str) -> bool:
     """Whether ``module`` is installed, found without importing it or its own package (OpenSpiel's
     adapter package imports pyspiel; z3 loads only when a proof runs)."""
     parent, _, name = module.rpartition(".")
@@ -158,7 +163,7 @@ def _exists(module: str) -> bool:
 def provides(game_id: Any) -> dict[str, bool]:
     """For each layer of ``LAYERS``, whether this installation holds the game's module there."""
     g = info(game_id)
-    return {which: _exists(g.module(which)) for which in LAYERS}
+    return {which: exists(g.module(which)) for which in LAYERS}
 
 
 class GameModel(Protocol):
@@ -194,7 +199,7 @@ def info(game_id: Any) -> GameInfo:
 
 def available(game_id: str) -> bool:
     """Whether the game's model is installed (a game may be registered before it is built)."""
-    return _exists(info(game_id).model)
+    return exists(info(game_id).model)
 
 
 def model(game_id: Any) -> ModuleType:
@@ -209,7 +214,7 @@ def layer(game_id: Any, which: str) -> ModuleType:
     """A game's module in layer ``which`` (see ``LAYERS``), imported; UnknownGame if it has none."""
     g = info(game_id)
     name = g.module(which)
-    if not _exists(name):
+    if not exists(name):
         raise UnknownGame(f"{which} for game {g.id!r} is not built in this version of arbiter")
     return importlib.import_module(name)
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 Progress = Callable[[str], None]
+SCOPE_NAMES = ("small", "medium")  # every game's interaction scopes (its ``interactions.SCOPES``), smallest first
 
 
 @dataclass

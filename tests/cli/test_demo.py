@@ -29,7 +29,7 @@ def test_demo_solves_a_puzzle_and_explains_the_winning_line():
     import json
     from pathlib import Path
 
-    from arbiter.cli.demo import DEMO_PUZZLE
+    from arbiter.cli.red7.demo import DEMO_PUZZLE
     from arbiter.model.red7.notation import parse_text, position_from_json
 
     out = CliRunner().invoke(cli, ["demo"]).output

@@ -8,7 +8,7 @@ from arbiter.model.red7.notation import bundled_position, parse_text
 from arbiter.model.red7.ruleset import BASIC
 from arbiter.solver.red7 import solve
 
-from .red7 import game_lines, position_lines, solution_lines
+from . import game_lines, position_lines, solution_lines
 
 DEMO_PLAYERS, DEMO_SEED = 3, 7
 DEMO_PUZZLE = "red 0 | B5 G2 V1 / Y6 | R4 / R6"  # examples/puzzles/03-keep-the-violet-one.json (not packaged)

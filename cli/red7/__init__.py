@@ -13,20 +13,42 @@ import click
 from arbiter.model import games
 from arbiter.model.red7 import explore
 from arbiter.model.red7 import steps as red7_steps
-from arbiter.model.red7.cards import COLOUR_NAMES, card_code, codes
+from arbiter.model.red7.cards import COLOUR_NAMES, COLOURS, CardMask, card_code, codes
 from arbiter.model.red7.fast import leader, qualifying_mask
 from arbiter.model.red7.game import Position, PositionError, apply, deal, legal_moves, points
 from arbiter.model.red7.match import Event, GameEnd, RoundEnd, RoundStart, Turn
 from arbiter.model.red7.match import play as play_game
-from arbiter.model.red7.notation import format_text, parse_position, position_to_json
-from arbiter.model.red7.ruleset import Ruleset
+from arbiter.model.red7.notation import format_text, parse_position, position_from_json, position_to_json
+from arbiter.model.red7.ruleset import Ruleset, RulesetError
 from arbiter.model.steps import Midturn
 from arbiter.solver.red7 import SolveResult
 from arbiter.solver.red7 import solve as solve_position
 
-from .common import card, cards, echo_json, fail, pad
-from .common import ruleset as parse_ruleset
-from .solve import EXIT_UNKNOWN, read_batch, run_batch
+from ..common import echo_json, fail, pad
+from ..solve import EXIT_UNKNOWN, read_batch, run_batch
+
+# cards and rulesets at the command line
+
+# 256-colour terminal codes; the basic 8 colours have no orange, indigo or violet.
+_FG = dict(zip(COLOURS, (196, 208, 226, 40, 33, 63, 171), strict=True))
+
+
+def card(code: str) -> str:
+    return click.style(code, fg=_FG[code[0]], bold=True)
+
+
+def cards(mask: CardMask, empty: str = "-") -> str:
+    """Cards strongest first, each in its colour; ``empty`` for none."""
+    return " ".join(card(c) for c in codes(mask)) or empty
+
+
+def parse_ruleset(text: str) -> Ruleset:
+    """A ruleset option (``advanced`` or ``advanced,final_tie=most_cards``), or fail."""
+    try:
+        return Ruleset.parse(text)
+    except RulesetError as e:
+        fail(f"bad --ruleset: {e}")
+
 
 # reading positions
 
@@ -337,7 +359,7 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
         def summary(k: int, result: SolveResult) -> str:
             return f"{k}: {verdict(result)}; winning moves: {', '.join(result.winning_moves) or _none(result)}"
 
-        run_batch(solve_position, read_batch(batch), lambda pos: (pos, max_nodes, timeout), summary, as_json, jobs,
+        run_batch(solve_position, read_batch(batch, parse_position, PositionError, "red7"), lambda pos: (pos, max_nodes, timeout), summary, as_json, jobs,
                   scheduler, batch)
         return
     result = solve_result(text, tricks, max_nodes, timeout)
@@ -386,3 +408,57 @@ def screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
 
 def final(pos: Any, human: int, said: list[str]) -> list[str]:
     return seat_lines(pos, human, _canvas(said))
+
+
+# advise's seat (cli/advise.py)
+
+def advice_seat():
+    from arbiter.model.red7.view import format_view, parse_view, view_of
+    from arbiter.solver.red7.advise import advise
+    from arbiter.solver.red7.defence import best_defence
+
+    from ..advise import GameSeat
+
+    win = ("Win share: in how many deals of the unseen cards each turn is a forced win with all cards known",
+           "(perfect information; docs/advise.md says what this over- and under-states).")
+    return GameSeat("Red7", parse_view, lambda text: view_of(parse_position(text)), advise, format_view, best_defence,
+                    headings={"win": win})
+
+
+# interactions (cli/interactions.py)
+
+SHOWN_PAIRS = 15  # interacting pairs listed in the text output (all in --json)
+
+
+def interactions_text(data: dict) -> list[str]:
+    """What ``arbiter interactions`` prints of a Red7 run (``proofs/red7/interactions.py``)."""
+    lines = [f"Scope {data['scope']['name']}, seed {data['seed']}", "", "Cards that never decide (z3, 1-3 opponents):"]
+    for rule, cards in data["never_decides"].items():
+        lines.append(f"  {rule:<7} {' '.join(cards) or '-'}")
+    never = data["never_wins"]
+    lines += ["", "Cards that never win (live for a mover who forces the win):", f"  scope: {never['scope']}",
+              f"  never win: {' '.join(never['never_wins']) or 'none'}",
+              f"  {'card':<5} {'in hand':>8} {'wins':>6}  smallest win"]
+    for c in never["cards"]:
+        where = format_text(position_from_json(c["witness"]["position"])) if "witness" in c else "-"
+        lines.append(f"  {c['card']:<5} {c['in_hand']:>8} {c['wins']:>6}  {where}")
+    for q in data["never_needed"]:
+        lines += ["", f"Turns that are the only way to win ({q['preset']}):", f"  scope: {q['scope']}",
+                  (f"  mover forces the win in {q['mover_wins']} of {q['solved']} solved; "
+                  f"never needed: {', '.join(q['never_needed']) or 'none'}"),
+                  f"  {'kind':<17} {'needed':>7}  smallest witness"]
+        for k in q["kinds"]:
+            where = format_text(position_from_json(k["witness"]["position"])) if "witness" in k else "-"
+            lines.append(f"  {k['kind']:<17} {k['needed']:>7}  {where}")
+    pairs = data["switch_pairs"]
+    lines += ["", "Reading switches whose effects depend on each other:", f"  scope: {pairs['scope']}",
+              (f"  {len(pairs['pairs'])} of {pairs['pairs_checked']} pairs interact in some of {pairs['solved']} "
+              f"solved positions (gated: one switch is read only when the other is flipped)"),
+              f"  {'switches':<48} {'base':<17} {'positions':>9}  smallest witness"]
+    for p in pairs["pairs"][:SHOWN_PAIRS]:
+        name = " x ".join(p["switches"]) + (" (gated)" if p["gated"] else "")
+        where = format_text(position_from_json(p["witness"]["position"]))
+        lines.append(f"  {name:<48} {p['base']:<17} {p['positions']:>9}  {where}")
+    if len(pairs["pairs"]) > SHOWN_PAIRS:
+        lines.append(f"  ... {len(pairs['pairs']) - SHOWN_PAIRS} more (--json lists every pair with its outcomes)")
+    return lines

@@ -10,9 +10,9 @@ from arbiter.model.stick_to_colours import CardError, PositionError, fast, legal
 from arbiter.model.stick_to_colours.cards import card_code
 from arbiter.solver.stick_to_colours import bid_for, solve
 
-from .common import Seconds, count, echo_json, fail, load_any
-from .solve import EXIT_UNKNOWN, MAX_NODES
-from .stick_to_colours import card, position
+from ..common import Seconds, count, echo_json, fail, load_any
+from ..solve import EXIT_UNKNOWN, MAX_NODES
+from . import card, position
 
 
 def _biddable(pos, code: str) -> str | None:

@@ -9,8 +9,8 @@ from arbiter.model.stick_to_colours.cards import codes as canonical
 from arbiter.model.stick_to_colours.ruleset import SCORING_SWITCHES, SWITCHES
 from arbiter.model.switches import show as show_value
 
-from .common import echo_json, fail, pad
-from .stick_to_colours import card, ruleset
+from ..common import echo_json, fail, pad
+from . import card, ruleset
 
 
 @click.command()

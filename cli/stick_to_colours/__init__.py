@@ -23,7 +23,7 @@ from arbiter.model.stick_to_colours import (
 from arbiter.model.stick_to_colours.cards import COLOURS, card_code, codes
 from arbiter.model.stick_to_colours.game import Slot
 
-from .common import echo_json, fail
+from ..common import echo_json, fail
 
 _FG = dict(zip(COLOURS, ("red", "blue", "green"), strict=True))
 
@@ -207,7 +207,7 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
     if tricks is not None:
         fail("--tricks is for Realms positions")
     if batch is not None:
-        from .solve import read_batch, run_batch
+        from ..solve import read_batch, run_batch
 
         run_batch(solve_position, read_batch(batch, _solvable, PositionError, "stick-to-colours"),
                   lambda pos: (pos, max_nodes, timeout), _batch_line, as_json, jobs, scheduler, batch)
@@ -270,3 +270,14 @@ def screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
             lines.append(f"  {mark} {who:<9} took face up {known}; {hidden.dealt} cards dealt unseen; holds "
                          f"{hidden.holds} cards")
     return lines
+
+
+# advise's seat (cli/advise.py)
+
+def advice_seat():
+    from arbiter.model.stick_to_colours.view import format_view, parse_view, start_view
+    from arbiter.solver.stick_to_colours.advise import advise
+
+    from ..advise import GameSeat
+
+    return GameSeat("Stick to Colours", parse_view, lambda text: start_view(parse_position(text)), advise, format_view)
