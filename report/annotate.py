@@ -4,29 +4,20 @@ written once for every game."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
+from arbiter.model import games
 from arbiter.solver.annotate import Annotation, TurnNote
 
 from .render import _CSS, _card_css, _e, _html_scene
 
 
 def _drawing(game: str) -> tuple[Callable[[dict, str], dict], dict[str, Any]]:
-    """A game's scene of a position (as JSON) and its card tiles."""
-    if game == "realms":
-        from .realms import narrate
-
-        return narrate.scene, narrate.CARDS
-    if game == "stick-to-colours":
-        from .stick_to_colours import narrate
-        from .stick_to_colours.build import CARDS
-
-        return narrate.scene, CARDS
-    from .red7 import narrate
-    from .red7.build import CARDS
-
-    return narrate.scene, CARDS
+    """A game's scene of a position (as JSON) and its card tiles: its report's ``narrate`` module."""
+    narrate = importlib.import_module(games.info(game).module("report") + ".narrate")
+    return narrate.scene, narrate.CARDS
 
 
 def _value(a: Annotation, x: float) -> str:
@@ -92,7 +83,7 @@ body { max-width: 72em; overflow-wrap: break-word; }
 def to_html(a: Annotation) -> str:
     """The page: each turn headed by its mover (named as the position's seats are, ``Player N``), then
     its marks and the position before it, all cards drawn."""
-    scene, tiles = _drawing(a.game.game if a.game else "red7")
+    scene, tiles = _drawing(a.game.game if a.game else games.DEFAULT)
     report = {"cards": tiles}
     name = a.game.name if a.game else "Red7"
     parts = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',

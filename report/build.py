@@ -1,21 +1,46 @@
-"""Build a game's clarification report: the games that have one, each with its own builder
-returning the shared report format that ``render`` draws."""
+"""Build a game's clarification report: the games that have one (a ``build`` module in their report
+package: ``build``, ``DEFAULT_GAMES``, ``COST``), each builder returning the shared report format
+that ``render`` draws. A game's builder loads only when its report is asked for."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
-from .realms import build as realms
-from .red7 import build as red7
-from .stick_to_colours import build as stick_to_colours
+from arbiter.model import games as registry
 
-GAMES: dict[str, Callable[..., dict[str, Any]]] = {"red7": red7.build, "realms": realms.build,
-                                                   "stick-to-colours": stick_to_colours.build}
-SIZES: dict[str, int] = {"red7": red7.DEFAULT_GAMES, "realms": realms.DEFAULT_GAMES,  # each game's default --games
-                         "stick-to-colours": stick_to_colours.DEFAULT_GAMES}
-DEFAULT_GAMES, DEFAULT_SEED = red7.DEFAULT_GAMES, red7.DEFAULT_SEED
+DEFAULT_SEED = 7  # every game's: the committed reports are built with it
+
+# The games with a report, in the registry's order.
+GAMES: tuple[str, ...] = tuple(g for g in registry.GAMES if registry.exists(registry.info(g).module("report") + ".build"))
+
+
+def builder(game: str) -> ModuleType:
+    """The ``build`` module of ``game``'s report package, imported."""
+    if game not in GAMES:
+        raise registry.UnknownGame(f"no report for game {game!r} (reports: {', '.join(GAMES)})")
+    return importlib.import_module(registry.info(game).module("report") + ".build")
+
+
+class _PerGame(Mapping):
+    """One attribute of every game's builder, read when asked for: ``SIZES["realms"]``."""
+
+    def __init__(self, attr: str) -> None:
+        self.attr = attr
+
+    def __getitem__(self, game: str) -> Any:
+        if game not in GAMES:
+            raise KeyError(game)
+        return getattr(builder(game), self.attr)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
 
 
 @dataclass(frozen=True)
@@ -33,11 +58,12 @@ class Cost:
         return self.fixed + self.per_games * games + (self.proofs if proofs else 0.0)
 
 
-COSTS: dict[str, Cost] = {"red7": Cost(120.0, 1.5, 70.0), "realms": Cost(2.0, 4.8, 46.0),
-                          "stick-to-colours": Cost(12.0, 5.7, 15.0)}
+SIZES: Mapping[str, int] = _PerGame("DEFAULT_GAMES")  # each game's default --games
+COSTS: Mapping[str, Cost] = _PerGame("COST")
 
 
-def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, game: str = "red7", **options: Any) -> dict[str, Any]:
-    """The report of ``game`` (``options`` as that game's builder takes them: progress, cache,
-    refresh, jobs)."""
-    return GAMES[game](games, seed, **options)
+def build(games: int | None = None, seed: int = DEFAULT_SEED, game: str = registry.DEFAULT,
+          **options: Any) -> dict[str, Any]:
+    """The report of ``game`` (``games`` a setting, default the game's own; ``options`` as that
+    game's builder takes them: progress, cache, refresh, jobs)."""
+    return builder(game).build(SIZES[game] if games is None else games, seed, **options)

@@ -13,6 +13,7 @@ from arbiter.proofs.cache import Cache
 from arbiter.solver.pieces import Pieces, local
 
 from .. import claims, glossary, publisher, sample, trace
+from ..build import DEFAULT_SEED, Cost
 from ..entry import Entry, entry_json
 from ..progress import counter
 from ..proved import appendix
@@ -22,7 +23,7 @@ from .glossary import GLOSSARY, GLOSSARY_INTRO
 from .trace import LABELS, TRACE_INTRO, TRACES
 
 DEFAULT_GAMES = 200  # seeded games per setting: the committed report (docs/performance.md gives its build time)
-DEFAULT_SEED = 7
+COST = Cost(2.0, 4.8, 46.0)  # CPU seconds on one core, measured (docs/performance.md, "What a report costs")
 
 
 def _witnesses(entry_id: str, seed: int) -> list[dict]:

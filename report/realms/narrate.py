@@ -36,16 +36,10 @@ from arbiter.model.realms.spec import trick_spec
 from .. import claims
 from ..entry import Entry, Quote
 from ..seats import who
+from ..tiles import tiles
 from .catalogue import EXAMPLE, FOLLOW, GAME, STEAL, TRICK
 
-CARDS = {  # tile colours: every text/background pair has a contrast of at least 4.5:1 (tested)
-    "R": {"name": "Red", "background": "#b71c1c", "text": "#ffffff"},
-    "Y": {"name": "Yellow", "background": "#fdd835", "text": "#000000"},
-    "B": {"name": "Blue", "background": "#0d47a1", "text": "#ffffff"},
-    "G": {"name": "Green", "background": "#1b5e20", "text": "#ffffff"},
-    "P": {"name": "Purple", "background": "#6a1b9a", "text": "#ffffff"},
-    "S": {"name": "Special", "background": "#212121", "text": "#ffffff"},
-}
+CARDS = tiles({"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green", "P": "Purple", "S": "Special"})
 
 
 def colour(c: int | None) -> str:

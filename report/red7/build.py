@@ -16,6 +16,7 @@ from arbiter.proofs.cache import Cache
 from arbiter.solver.pieces import Pieces, local
 
 from .. import claims, glossary, publisher, sample, trace
+from ..build import DEFAULT_SEED, Cost
 from ..entry import Entry, entry_json
 from ..progress import counter
 from ..proved import appendix
@@ -27,19 +28,8 @@ from .sampling import GAME_PRESET
 from .trace import LABELS, TRACE_INTRO, TRACES
 
 DEFAULT_GAMES = 200  # games per setting: the committed report (docs/performance.md gives its build time)
-DEFAULT_SEED = 7
-CARDS = {  # tile colours: every text/background pair has a contrast of at least 4.5:1 (tested)
-    "R": {"name": "Red", "background": "#b71c1c", "text": "#ffffff"},
-    "O": {"name": "Orange", "background": "#e65100", "text": "#000000"},
-    "Y": {"name": "Yellow", "background": "#fdd835", "text": "#000000"},
-    "G": {"name": "Green", "background": "#1b5e20", "text": "#ffffff"},
-    "B": {"name": "Blue", "background": "#0d47a1", "text": "#ffffff"},
-    # Indigo and Violet are striped and dotted (in a colour the text also contrasts with), so that
-    # Blue, Indigo and Violet differ by more than hue; each tile names its colour too.
-    "I": {"name": "Indigo", "background": "#311b92", "text": "#ffffff", "pattern": "stripes",
-          "pattern_colour": "#1a0f52"},
-    "V": {"name": "Violet", "background": "#8e24aa", "text": "#ffffff", "pattern": "dots", "pattern_colour": "#5c1570"},
-}
+COST = Cost(120.0, 1.5, 70.0)  # CPU seconds on one core, measured (docs/performance.md, "What a report costs")
+CARDS = narrate.CARDS  # the card tiles, with the scenes that draw them
 
 
 _found: dict[tuple[str, int], tuple[dict | None, dict | None]] = {}  # witnesses depend only on entry and seed

@@ -14,9 +14,11 @@ from arbiter.model.red7.notation import position_from_json, position_to_json
 
 from .. import claims
 from ..seats import who
+from ..tiles import tiles
 from .play import resume
 
 COLOURS = {"R": "Red", "O": "Orange", "Y": "Yellow", "G": "Green", "B": "Blue", "I": "Indigo", "V": "Violet"}
+CARDS = tiles(COLOURS)  # the card tiles of the report's scenes
 RULES = {"red": "highest card", "orange": "most cards of one number", "yellow": "most cards of one colour",
          "green": "most even cards", "blue": "most cards of different colours",
          "indigo": "longest run of consecutive numbers", "violet": "most cards below 4"}

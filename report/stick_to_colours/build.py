@@ -14,6 +14,7 @@ from arbiter.proofs.cache import Cache
 from arbiter.solver.pieces import Pieces
 
 from .. import claims, glossary, publisher, sample, trace
+from ..build import DEFAULT_SEED, Cost
 from ..entry import Entry, entry_json
 from ..progress import counter
 from ..proved import appendix, linked
@@ -25,12 +26,8 @@ from .play import EXPLORE, MAX_TURNS, REFUSAL_COST, play, winners
 from .trace import LABELS, TRACE_INTRO, TRACES
 
 DEFAULT_GAMES = 200  # games per player count: the committed report (docs/performance.md gives its build time)
-DEFAULT_SEED = 7
-CARDS = {  # tile colours: every text/background pair has a contrast of at least 4.5:1
-    "R": {"name": "Red", "background": "#b71c1c", "text": "#ffffff"},
-    "B": {"name": "Blue", "background": "#0d47a1", "text": "#ffffff"},
-    "G": {"name": "Green", "background": "#1b5e20", "text": "#ffffff"},
-}
+COST = Cost(12.0, 5.7, 15.0)  # CPU seconds on one core, measured (docs/performance.md, "What a report costs")
+CARDS = narrate.CARDS  # the card tiles, with the scenes that draw them
 
 
 def witness_data(entry: Entry, cand: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -13,9 +13,11 @@ from arbiter.model.stick_to_colours.game import Move, Slot
 
 from .. import claims
 from ..seats import who
+from ..tiles import tiles
 from .play import game_deal
 
 COLOURS = {"R": "Red", "B": "Blue", "G": "Green"}
+CARDS = tiles(COLOURS)  # the card tiles of the report's scenes
 
 
 def card(code: str) -> str:
