@@ -9,13 +9,16 @@ try:
 except ImportError as e:  # pragma: no cover - depends on the machine
     raise ImportError('arbiter.adapters.openspiel needs OpenSpiel: pip install "arbiter[openspiel]"') from e
 
-from .bridge import BridgeGame
-from .game import Description, Game, register
-from .realms import RealmsGame
-from .red7 import Red7Game
-from .stick_to_colours import StickToColoursGame
+import importlib
 
-GAMES: tuple[type[Game], ...] = (Red7Game, RealmsGame, StickToColoursGame, BridgeGame)
+from arbiter.model import games as _registry
+
+from .game import Description, Game, register
+
+# Each game's adapter module (``adapters/openspiel/<package>.py``) names its pyspiel game ``GAME``.
+GAMES: tuple[type[Game], ...] = tuple(
+    importlib.import_module(f"{__name__}.{_registry.info(g).package}").GAME for g in _registry.GAMES
+    if _registry.provides(g)["openspiel"])
 
 for _g in GAMES:
     register(_g)

@@ -183,3 +183,6 @@ BRIDGE = Description(
     rules=Bridge,
 )
 BridgeGame.description = BRIDGE
+
+
+GAME = BridgeGame  # what the package registers with pyspiel (adapters/openspiel/__init__.py)

@@ -220,3 +220,6 @@ REALMS = Description(
     rules=Realms,
 )
 RealmsGame.description = REALMS
+
+
+GAME = RealmsGame  # what the package registers with pyspiel (adapters/openspiel/__init__.py)

@@ -309,3 +309,6 @@ RED7 = Description(
     rules=Red7,
 )
 Red7Game.description = RED7
+
+
+GAME = Red7Game  # what the package registers with pyspiel (adapters/openspiel/__init__.py)

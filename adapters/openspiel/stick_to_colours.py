@@ -251,3 +251,6 @@ STICK_TO_COLOURS = Description(
     rules=StickToColours,
 )
 StickToColoursGame.description = STICK_TO_COLOURS
+
+
+GAME = StickToColoursGame  # what the package registers with pyspiel (adapters/openspiel/__init__.py)
