@@ -54,8 +54,10 @@ from ..search import INF, Budget, Table, narrowed
 from .pruning import Pruning
 
 TABLE_SIZE = 1 << 20
-EXPANSIONS = 1 << 16
-EPS = 1e-9  # margin on the windows of chance outcomes: far above float rounding, far below any gap between values  # node expansions kept for the re-searches of the zero-window tests
+# Node expansions kept for the re-searches of the zero-window tests, counted in steps (a draw's
+# expansion holds one step per set of cards drawn): bounded so that a long search's memory is too.
+EXPANSIONS = 1 << 18
+EPS = 1e-9  # margin on the windows of chance outcomes: far above float rounding, far below any gap between values
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,7 @@ class Tree:
         self.pruning = Pruning(start.ruleset, universe)
         self.resolve = fast.resolver(start.ruleset)
         self.expanded: dict[tuple[Position, int], list[Step]] = {}
+        self.kept = 0  # the steps held in ``expanded``
 
     def over(self, pos: Position, left: int) -> bool:
         """The question ends at the horizon, the end of the game and halftime."""
@@ -203,9 +206,11 @@ class Tree:
             ranked.sort(key=lambda t: (t[0], t[1]))
             for j, (_, _, m) in enumerate(ranked):
                 out.append(Step(m, pos, first.setdefault((rep.get(m.card, m.card), m.choice), j)))
-        if len(self.expanded) >= EXPANSIONS:
+        if self.kept + len(out) > EXPANSIONS:
             self.expanded.clear()
+            self.kept = 0
         self.expanded[(pos, left)] = out
+        self.kept += len(out)
         return out
 
     def bounds(self, pos: Position, left: int, steps: list[Step] | None = None) -> tuple[int, int]:
