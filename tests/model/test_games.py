@@ -83,14 +83,17 @@ def test_the_shared_ruleset_machinery_round_trips_and_names_bad_switches():
         Ruleset.parse("chess")
 
 
+LAYER_FOLDERS = {"model": "model", "solver": "solver", "proofs": "proofs", "checker": "checker", "report": "report",
+                 "cli": "cli", "openspiel": "adapters/openspiel"}  # each layer's folder in the checkout
+
+
 def test_every_game_lives_in_one_subpackage_per_layer():
     """The layout: a game's module in layer L is arbiter.L.<package>, found without importing it; the
     layers' roots hold what every game shares (no module of a layer root is named after a game)."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    folders = {"model": "model", "solver": "solver", "proofs": "proofs", "checker": "checker", "report": "report",
-               "cli": "cli", "openspiel": "adapters/openspiel"}
+    folders = LAYER_FOLDERS
     assert set(folders) == set(games.LAYERS)
     for g in games.GAMES.values():
         provided = games.provides(g.id)
@@ -126,3 +129,38 @@ def test_red7s_old_import_paths_still_work_with_a_deprecation_note():
         assert arbiter.proofs.run_catalogue is proofs_red7.run_catalogue
     with pytest.raises(AttributeError):
         arbiter.solver.nothing  # noqa: B018
+
+
+def test_no_shared_module_of_a_layer_imports_a_game_or_tests_for_one():
+    """What is shared by games is written once: a module at a layer's root (``cli/solve.py``,
+    ``solver/advise.py``, ``report/build.py``, ...) reaches a game only through the registry and the
+    game's own modules' hooks, never by importing a game's subpackage or comparing with a game's id."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    packages = {g.package for g in games.GAMES.values()}
+    ids = set(games.GAMES)
+
+    def offences(path: Path) -> list[str]:
+        found = []
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                parts = (node.module or "").split(".")
+                if node.level and parts[0] in packages or any(p in packages for p in parts[2:3]):
+                    found.append(f"line {node.lineno}: from {'.' * node.level}{node.module} import")
+                if node.level and not node.module and any(a.name in packages for a in node.names):
+                    found.append(f"line {node.lineno}: from . import {', '.join(a.name for a in node.names)}")
+            elif isinstance(node, ast.Import):
+                found += [f"line {node.lineno}: import {a.name}" for a in node.names
+                          if any(p in packages for p in a.name.split(".")[2:3])]
+            elif isinstance(node, ast.Compare):
+                consts = [c.value for c in [node.left, *node.comparators] if isinstance(c, ast.Constant)]
+                found += [f"line {node.lineno}: compares with {c!r}" for c in consts if c in ids]
+        return found
+
+    folders = [root / LAYER_FOLDERS[layer] for layer in games.LAYERS]
+    shared = {str(p.relative_to(root)): offences(p) for folder in folders for p in sorted(folder.glob("*.py"))
+              if p.stem not in packages}
+    assert len(shared) > 50  # every layer's root modules were read
+    assert {name: f for name, f in shared.items() if f} == {}
