@@ -486,17 +486,28 @@ def chance_outcomes(pos: Position) -> list[tuple[float, str, Position]]:
     return []
 
 
-def whole_draws(pos: Position) -> list[tuple[float, str, Position]]:
+# The most sets of drawn cards one ``whole_draws`` expansion lists. A drawer refilling several cards
+# from a large shuffled pile would otherwise list comb(40, 7), some 18.6 million positions, at once.
+WHOLE_DRAWS_MAX = 4096
+
+
+def whole_draws(pos: Position, limit: int = WHOLE_DRAWS_MAX) -> list[tuple[float, str, Position]]:
     """Like ``chance_outcomes``, but in phase ``draw`` one outcome per set of cards the drawer takes
     from the shuffled pile before it is full or the pile is empty, each set equally likely: the
     order the cards come in changes nothing after (hands and piles are sets), so these are the
-    positions the draws one at a time reach, with the same probabilities, in far fewer steps."""
+    positions the draws one at a time reach, with the same probabilities, in far fewer steps.
+
+    When there would be more than ``limit`` sets, the first card alone is drawn (``chance_outcomes``):
+    the same distribution, and the draw's next expansion, with one card fewer to take, is smaller."""
     if pos.phase != DRAW:
         return chance_outcomes(pos)
     i = _drawer(pos)
     pile = list(cards_of(pos.shuffled))
     k = min(HAND_SIZE - pos.hands[i].bit_count(), len(pile))
-    p = 1 / comb(len(pile), k)
+    sets = comb(len(pile), k)
+    if sets > limit:
+        return chance_outcomes(pos)
+    p = 1 / sets
     out = []
     for taken in combinations(pile, k):
         m = sum(1 << c for c in taken)

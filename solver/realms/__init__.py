@@ -206,6 +206,8 @@ class Tree:
             ranked.sort(key=lambda t: (t[0], t[1]))
             for j, (_, _, m) in enumerate(ranked):
                 out.append(Step(m, pos, first.setdefault((rep.get(m.card, m.card), m.choice), j)))
+        if len(out) > EXPANSIONS:  # too big to keep at all: built again if asked again
+            return out
         if self.kept + len(out) > EXPANSIONS:
             self.expanded.clear()
             self.kept = 0

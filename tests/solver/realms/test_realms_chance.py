@@ -7,12 +7,16 @@ set outcomes are the one-at-a-time outcomes merged: same positions, same total p
 A floor one trick too high, or set outcomes at half their probability, fail here."""
 
 import random
+import tracemalloc
 from collections import defaultdict
 
 import pytest
 from arbiter.model.realms.cards import DECK_SIZE
-from arbiter.model.realms.game import DRAW, PLAY, Position, chance_outcomes, whole_draws
+from arbiter.model.realms.game import DRAW, PLAY, RULING, Position, apply, chance_outcomes, legal_moves, whole_draws
+from arbiter.model.realms.ruleset import DEFAULT
 from arbiter.solver.realms import Ideas, solve
+from arbiter.solver.realms.advise import values
+from arbiter.solver.search import Budget, SearchLimit, Table
 
 OLD = Ideas(whole_draws=False, floor=False)
 
@@ -69,3 +73,54 @@ def test_set_outcomes_are_the_sequences_merged():
         seq = _sequences(pos, 2)
         assert len(whole) == 15 and set(whole) == set(seq)
         assert all(whole[a] == pytest.approx(seq[a]) for a in whole)
+
+
+def _halftime_position(players: int, seed: int) -> Position:
+    """Round 2 as the rules start it: every card reshuffled, the hands empty, the dealer to choose
+    the ruling colour (the reading ``halftime=new_round``) with 7 cards a hand to draw after."""
+    rng = random.Random(seed)
+    pos = Position(hands=(0,) * players, shuffled=(1 << DECK_SIZE) - 1, dealer=rng.randrange(players),
+                   scores=(50,) + (0,) * (players - 1), round=2, phase=RULING, ruleset=DEFAULT.with_switches(halftime="new_round"))
+    return pos.validate()
+
+
+def test_a_draw_too_large_for_one_expansion_is_drawn_a_card_at_a_time():
+    # comb(65, 7) is about 696 million sets: listing them ran a bot out of memory at halftime
+    pos = _halftime_position(2, 0)
+    after = apply(pos, legal_moves(pos)[0])
+    assert after.phase == DRAW and after.shuffled.bit_count() == DECK_SIZE
+    out = whole_draws(after)
+    assert len(out) == DECK_SIZE and sum(p for p, _, _ in out) == pytest.approx(1)
+    assert _merged(out) == _merged(chance_outcomes(after))
+
+
+def test_a_capped_draw_is_the_same_distribution():
+    # with the cap below comb(6, 2) = 15 the first card is drawn alone and the second as a set
+    # of one: the positions and probabilities of the whole draw are unchanged
+    for seed in range(3):
+        pos = seeded(3, 5, 6, seed)
+        pos = Position(hands=pos.hands, shuffled=pos.shuffled, ruling=pos.ruling, dealer=2, scores=(0, 0, 0),
+                       phase=DRAW).validate()
+        capped = defaultdict(float)
+        for p, _, mid in whole_draws(pos, limit=14):
+            assert mid.hands[0].bit_count() == 6  # one card drawn, one still to draw
+            for q, _, end in whole_draws(mid, limit=14):
+                capped[end] += p * q
+        whole = _merged(whole_draws(pos))
+        assert set(capped) == set(whole) and all(capped[a] == pytest.approx(whole[a]) for a in whole)
+
+
+def test_advice_at_halftime_is_bounded_in_nodes_and_memory():
+    pos = _halftime_position(2, 1)
+    budget = Budget(max_nodes=3000)
+    tracemalloc.start()
+    try:
+        found = values(pos, pos.to_move, 1, budget, Table(1 << 12))
+    except SearchLimit:  # stopped by the node limit: what matters is that it could be
+        found = None
+    finally:
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    assert budget.nodes <= 3000
+    assert found is None or set(found) == {str(m) for m in legal_moves(pos)}
+    assert peak < 64 << 20, f"peak {peak >> 20} MB"
