@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import tempfile
@@ -81,14 +80,6 @@ def smaller_hands(players: int, size: int, seed: int) -> Position:
     return Position(pos.rule, pos.to_move, tuple(hands), pos.palettes, 0, pos.deck, pos.ruleset)
 
 
-def cached_bytecode(tmp: str) -> dict[str, str]:
-    """The environment of a child that reads (and writes) its modules' bytecode, as an installed
-    package does, in a cache under ``tmp``: PYTHONDONTWRITEBYTECODE=1 (set in some sessions) would
-    make every process compile its modules from source again."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    return env | {"PYTHONPYCACHEPREFIX": str(Path(tmp) / "pycache")}
-
-
 def _seeds(args: argparse.Namespace, count: int) -> list[int]:
     return list(range(args.seed, args.seed + count))
 
@@ -103,7 +94,7 @@ def batch(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "deals.jsonl"
         path.write_text("".join(json.dumps(position_to_json(p)) + "\n" for p in positions), encoding="utf-8")
-        env = cached_bytecode(tmp)
+        env = bench.cached_bytecode(tmp)
         arbiter = [sys.executable, "-m", "arbiter.cli", "solve", "--batch", str(path), "--json"]
         bench.child(arbiter, env=env)  # fills the bytecode cache
         bench.child([sys.executable, __file__, "--baseline-batch", str(path), "--cap", "0.01"], env=env)

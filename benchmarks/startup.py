@@ -16,6 +16,8 @@ import sys
 import tempfile
 import time
 
+import bench
+
 POSITION = "red 0 | R1 O2 / G4 | B5 / V7"
 CASES = {
     "python -c pass (baseline)": [sys.executable, "-c", "pass"],
@@ -43,10 +45,7 @@ def main() -> None:
     args = parser.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ)
-        if not args.no_cache:
-            env.pop("PYTHONDONTWRITEBYTECODE", None)
-            env["PYTHONPYCACHEPREFIX"] = tmp
+        env = dict(os.environ) if args.no_cache else bench.cached_bytecode(tmp)
         print(f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, best of "
               f"{args.runs}, load average {load:.1f}, bytecode {'as the environment is' if args.no_cache else 'cached'}")
         for command in CASES.values():
