@@ -20,6 +20,12 @@ from ..search import INF, Budget
 from .core import open_search
 from .state import StickState
 
+# The transposition table's entries at most (two generations of half as many; search.Table): enough for
+# the 20 million nodes an 8-card 3-player endgame takes to keep its 5.5 million states, where 1 << 20
+# dropped them and searched them again (3x the nodes). An entry of the compiled core is a 16-byte head
+# and a key of 64 bytes (2-3 players) or 80 (4 players; _stickcore.c, key_bytes): about 0.9 GB at most.
+TABLE_SIZE = 1 << 23
+
 
 def margin(pos: Position, player: int) -> int:
     """``player``'s final points minus the best of everyone else's (the bot too): > 0 a win, 0 a shared
@@ -134,7 +140,7 @@ class StickResult(SearchResult):
 
 
 def solve(pos: Position, max_nodes: int | None = None, timeout: float | None = None,
-          table_size: int = 1 << 20, engine: str | None = None) -> StickResult:
+          table_size: int = TABLE_SIZE, engine: str | None = None) -> StickResult:
     """The margin the player to move can force, every decision's margin, and a principal line.
     Limits stop the search with ``result == "unknown"`` and the decisions valued so far.
     ``engine``: None picks the compiled core when it is built (``core.open_search``), ``"c"``
