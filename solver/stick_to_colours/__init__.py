@@ -16,7 +16,7 @@ from typing import Any
 from arbiter.model.stick_to_colours import Move, Position, PositionError, apply, legal_moves
 
 from ..result import SOLVED, UNKNOWN, SearchResult
-from ..search import INF, Budget
+from ..search import INF, Budget, mtdf
 from .core import open_search
 from .state import StickState
 
@@ -141,7 +141,8 @@ class StickResult(SearchResult):
 
 def solve(pos: Position, max_nodes: int | None = None, timeout: float | None = None,
           table_size: int = TABLE_SIZE, engine: str | None = None) -> StickResult:
-    """The margin the player to move can force, every decision's margin, and a principal line.
+    """The margin the player to move can force, every decision's margin (each by zero-window tests,
+    ``search.mtdf``, from the margin of the decision before it), and a principal line.
     Limits stop the search with ``result == "unknown"`` and the decisions valued so far.
     ``engine``: None picks the compiled core when it is built (``core.open_search``), ``"c"``
     insists on it, ``"python"`` takes the Python search; both visit the same nodes."""
@@ -152,9 +153,11 @@ def solve(pos: Position, max_nodes: int | None = None, timeout: float | None = N
     search, budget, _ = open_search(game, max_nodes, timeout, table_size, engine)
 
     def work() -> None:
+        guess = sum(game.bounds(game.root, player)) // 2  # then each decision's margin guesses the next one's
         for move, after in zip(legal_moves(pos), game.turns(game.root), strict=True):
             result.moves.append(MoveValue(str(move), None))
-            result.moves[-1].margin = search.value(after, player)
+            guess = result.moves[-1].margin = mtdf(lambda beta, s=after: search.value(s, player, beta - 1, beta),
+                                                   guess)
         result.margin = max(m.margin for m in result.moves)
         result.line = _line(search, game, pos, player, result.margin)
 
