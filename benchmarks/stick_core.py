@@ -9,21 +9,61 @@ the limit of CPU seconds; an engine stops at its first size that is not. The sea
 wall-clock, so each gets ``--wall`` times the limit in wall seconds (a loaded machine stretches wall
 time) and counts as solved only within the limit in CPU seconds.
 
+``--engines`` picks the searches (``python``, ``c``; default both) and ``--base-core FILE`` adds the engine
+``base``: the compiled core built from an earlier commit (the ``.so`` file of its build, taking the same
+arguments), run with that commit's table size (``--base-table``, default 1 << 20, the size before issue
+26's second round), so a change of the core is measured against what it was in the same run; the
+ratio column is then base / c, else python / c.
+
     python benchmarks/stick_core.py [--seed 0 | --fresh] [--seeds 3] [--reps 1] [--players 2,3,4]
-        [--sizes 3-12] [--limit 10] [--wall 4]
+        [--sizes 3-12] [--limit 10] [--wall 4] [--engines python,c] [--base-core FILE [--base-table N]]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import statistics
 import sys
+from contextlib import contextmanager
 
 import bench
 from arbiter.solver.stick_to_colours import core, solve
 from stick_solve import endgame
 
 sys.setrecursionlimit(100_000)
+
+
+def load_core(path: str):
+    """The compiled core module in the file ``path`` (an earlier build), loaded beside the current one."""
+    spec = importlib.util.spec_from_file_location("_stickcore", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"stick_core.py: no compiled core in {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@contextmanager
+def core_module(module):
+    """``solve(engine="c")`` runs on ``module`` while inside."""
+    was = core._stickcore
+    core._stickcore = module
+    try:
+        yield
+    finally:
+        core._stickcore = was
+
+
+def solver(engine: str, pos, args, base):
+    """The case of one engine on one endgame: a full ``solve`` within the wall limit."""
+    timeout = args.limit * args.wall
+    if engine == "base":
+        def run():
+            with core_module(base):
+                return solve(pos, timeout=timeout, engine="c", table_size=args.base_table)
+        return run
+    return lambda: solve(pos, timeout=timeout, engine=engine)
 
 
 def main() -> None:
@@ -34,9 +74,20 @@ def main() -> None:
     parser.add_argument("--sizes", default="3-12", help="cards left, as LOW-HIGH")
     parser.add_argument("--limit", type=float, default=10.0, help="CPU seconds each search gets per endgame")
     parser.add_argument("--wall", type=float, default=4.0, help="wall seconds allowed, in limits (a loaded machine)")
+    parser.add_argument("--engines", default="python,c", help="searches to run: python, c (comma-separated)")
+    parser.add_argument("--base-core", help="an earlier build's compiled core (.so), run as the engine 'base'")
+    parser.add_argument("--base-table", type=int, default=1 << 20, help="the table size the base core gets")
     args = parser.parse_args()
     if core.MISSING:
         raise SystemExit(f"stick_core.py: {core.MISSING}")
+    engines = [e for e in args.engines.split(",") if e]
+    if not engines or any(e not in ("python", "c") for e in engines):
+        raise SystemExit(f"stick_core.py: --engines takes python and c, got {args.engines!r}")
+    base = None
+    if args.base_core:
+        base = load_core(args.base_core)
+        engines.append("base")
+    reference = "base" if base is not None else "python"
     first = bench.first_seed(args)
     low, _, high = args.sizes.partition("-")
     sizes = range(int(low), int(high or low) + 1)
@@ -45,26 +96,28 @@ def main() -> None:
     for players in map(int, args.players.split(",")):
         print(f"\n### {players} players (limit {args.limit:g} s of CPU per endgame)\n")
         print("| cards left | engine | solved | CPU s (median of seeds) | CPU s (worst) | nodes (median) "
-              "| python / c, CPU (median) |\n|---:|---|---:|---:|---:|---:|---:|")
-        best = largest[players] = {"python": 0, "c": 0}
-        live = {"python", "c"}
+              f"| {reference} / c, CPU (median) |\n|---:|---|---:|---:|---:|---:|---:|")
+        best = largest[players] = dict.fromkeys(engines, 0)
+        live = set(engines)
         for size in sizes:
             if not live:
                 break
             positions = [p for p in (endgame(players, first + s, size) for s in range(args.seeds)) if not p.is_over]
             rows = {e: [] for e in live}
             for pos in positions:
-                cases = {e: (lambda e=e, pos=pos: solve(pos, timeout=args.limit * args.wall, engine=e)) for e in sorted(live)}
+                cases = {e: solver(e, pos, args, base) for e in sorted(live)}
                 timings = bench.interleaved(cases, args.reps)
                 done = {e: t.result for e, t in timings.items()}
-                if len(done) == 2 and all(r.solved for r in done.values()):  # both finished: the same answer
-                    a, b = done["python"], done["c"]
-                    assert (a.margin, a.nodes, a.line) == (b.margin, b.nodes, b.line), f"{players}p {size}: differ"
+                solved = [r for r in done.values() if r.solved]  # the engines that finished: the same answer
+                assert len({(r.margin, tuple(r.line), tuple((m.move, m.margin) for m in r.moves))
+                            for r in solved}) <= 1, f"{players}p {size}: the engines differ"
+                if "python" in done and "c" in done and done["python"].solved and done["c"].solved:
+                    assert done["python"].nodes == done["c"].nodes, f"{players}p {size}: node counts differ"
                 for e, t in timings.items():
                     rows[e].append((t, done[e]))
             ratios = []
-            if len(rows) == 2:
-                ratios = [bench.ratio(a, b) for (a, ra), (b, rb) in zip(rows["python"], rows["c"], strict=True)
+            if reference in rows and "c" in rows:
+                ratios = [bench.ratio(a, b) for (a, ra), (b, rb) in zip(rows[reference], rows["c"], strict=True)
                           if ra.solved and rb.solved]
             for e in sorted(rows):
                 got = rows[e]
@@ -77,9 +130,11 @@ def main() -> None:
                     best[e] = size
                 else:
                     live.discard(e)
-    print("\n| players | cards left solved, Python search | compiled core |\n|---:|---:|---:|")
+    names = {"python": "Python search", "c": "compiled core", "base": "base core"}
+    print("\n| players | " + " | ".join(f"cards left solved, {names[e]}" for e in engines) + " |\n|---:|"
+          + "---:|" * len(engines))
     for players, best in largest.items():
-        print(f"| {players} | {best['python']} | {best['c']} |")
+        print(f"| {players} | " + " | ".join(str(best[e]) for e in engines) + " |")
     bench.footer()
 
 

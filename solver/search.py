@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 import os
 import time
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from itertools import chain, islice
 from typing import Any, Protocol
 
@@ -255,6 +255,22 @@ class Search:
         lo, hi = narrowed(lo, hi, best, alpha, beta)
         table.put(key, (lo, hi, best_index))
         return best
+
+
+def mtdf(test: Callable[[int], int], guess: int, lo: int = -INF, hi: int = INF) -> int:
+    """The exact value of an integer-valued fail-soft search by zero-window tests walked from ``guess``
+    (MTD(f)): ``test(beta)`` searches the window (beta - 1, beta), a result below beta an upper bound,
+    at or above it a lower bound; ``lo`` and ``hi`` bound the value. With a transposition table the
+    tests share their work, and each of them cuts more than one search of the whole window."""
+    g = max(lo, min(hi, guess))
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        g = test(beta)
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    return lo
 
 
 def narrowed(lo: Any, hi: Any, value: Any, alpha: Any, beta: Any) -> tuple[Any, Any]:

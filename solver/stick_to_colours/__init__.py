@@ -16,9 +16,15 @@ from typing import Any
 from arbiter.model.stick_to_colours import Move, Position, PositionError, apply, legal_moves
 
 from ..result import SOLVED, UNKNOWN, SearchResult
-from ..search import INF, Budget
+from ..search import INF, Budget, mtdf
 from .core import open_search
 from .state import StickState
+
+# The transposition table's entries at most (two generations of half as many; search.Table): enough for
+# the 20 million nodes an 8-card 3-player endgame takes to keep its 5.5 million states, where 1 << 20
+# dropped them and searched them again (3x the nodes). An entry of the compiled core is a 16-byte head
+# and a key of 64 bytes (2-3 players) or 80 (4 players; _stickcore.c, key_bytes): about 0.9 GB at most.
+TABLE_SIZE = 1 << 23
 
 
 def margin(pos: Position, player: int) -> int:
@@ -134,8 +140,9 @@ class StickResult(SearchResult):
 
 
 def solve(pos: Position, max_nodes: int | None = None, timeout: float | None = None,
-          table_size: int = 1 << 20, engine: str | None = None) -> StickResult:
-    """The margin the player to move can force, every decision's margin, and a principal line.
+          table_size: int = TABLE_SIZE, engine: str | None = None) -> StickResult:
+    """The margin the player to move can force, every decision's margin (each by zero-window tests,
+    ``search.mtdf``, from the margin of the decision before it), and a principal line.
     Limits stop the search with ``result == "unknown"`` and the decisions valued so far.
     ``engine``: None picks the compiled core when it is built (``core.open_search``), ``"c"``
     insists on it, ``"python"`` takes the Python search; both visit the same nodes."""
@@ -146,9 +153,11 @@ def solve(pos: Position, max_nodes: int | None = None, timeout: float | None = N
     search, budget, _ = open_search(game, max_nodes, timeout, table_size, engine)
 
     def work() -> None:
+        guess = sum(game.bounds(game.root, player)) // 2  # then each decision's margin guesses the next one's
         for move, after in zip(legal_moves(pos), game.turns(game.root), strict=True):
             result.moves.append(MoveValue(str(move), None))
-            result.moves[-1].margin = search.value(after, player)
+            guess = result.moves[-1].margin = mtdf(lambda beta, s=after: search.value(s, player, beta - 1, beta),
+                                                   guess)
         result.margin = max(m.margin for m in result.moves)
         result.line = _line(search, game, pos, player, result.margin)
 

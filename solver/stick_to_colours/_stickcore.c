@@ -165,8 +165,11 @@ static void sort16(uint16_t *v, int n) {
     }
 }
 
-/* The key's bytes, a multiple of 8 (the table hashes and compares it 8 bytes at a time), zero where unused. */
+/* The key's bytes, a multiple of 8 (the table hashes and compares it 8 bytes at a time), zero where unused:
+ * the buffer's size (KEY_BYTES) and what a game of n players and ncoll collections writes at most (key_bytes,
+ * the length its table stores: a smaller entry, so more of them fit in memory). */
 #define KEY_BYTES ((4 + 2 * MAXM + 9 * MAXC + 16 + 2 * MAXP + 7) / 8 * 8)
+static size_t key_bytes(int n, int ncoll) { return (size_t)(3 + 2 * MAXM + 9 * ncoll + 3 + 7 + 2 * n + 7) / 8 * 8; }
 
 /* As StickState._analyse: the key of s for ``player``'s question (into key, KEY_BYTES long; each dead
  * card anonymous: a hand's dead cards as their number, a dead market card or lot as DEAD, the hand
@@ -670,7 +673,7 @@ static int Core_init(Core *C, PyObject *args, PyObject *kw) {
     }
     Py_XSETREF(C->points_fn, Py_NewRef(points_fn));
     memset(C->live_avail, 0, sizeof(C->live_avail)); /* live_for's memo holds this game's witnesses only */
-    C->K = KEY_BYTES;
+    C->K = key_bytes(n, C->ncoll);
     C->half = table_size / 2 > 0 ? (size_t)(table_size / 2) : 1;
     return budget_init(&C->budget, max_nodes, timeout, limit_error);
 }
@@ -715,7 +718,7 @@ static PyObject *Core_key(Core *C, PyObject *state) {
     uint8_t key[KEY_BYTES];
     if (state_from(C, state, &s) < 0) return NULL;
     analyse(C, &s, 0, key);
-    return PyBytes_FromStringAndSize((const char *)key, KEY_BYTES);
+    return PyBytes_FromStringAndSize((const char *)key, (Py_ssize_t)C->K);
 }
 
 BUDGET_GETTERS(Core, budget)

@@ -82,3 +82,24 @@ def test_search_value_is_from_the_asking_players_side():
     search = Search(game)
     assert search.wins(game.state(pos), 0) and not search.wins(game.state(pos), 1)
     assert search.value(game.state(pos), 0) == -search.value(game.state(pos), 1)
+
+
+def test_zero_window_tests_find_the_exact_value():
+    """``mtdf`` against a fail-soft oracle that answers each zero-window test with some bound on the
+    right side of its window (not the value itself), from every guess, also outside the range."""
+    import random
+
+    from arbiter.solver.search import mtdf
+
+    rng = random.Random(26)
+    for _ in range(300):
+        value, guess = rng.randint(-15, 15), rng.randint(-25, 25)
+        calls = []
+
+        def test(beta, value=value, calls=calls):
+            calls.append(beta)
+            return rng.randint(value, beta - 1) if value < beta else rng.randint(beta, value)
+
+        assert mtdf(test, guess) == value
+        assert mtdf(test, guess, -15, 15) == value
+        assert len(calls) <= 2 * (abs(value - guess) + 2)
