@@ -33,18 +33,36 @@ static inline int popcount(Mask m) {
 #define TABLE_LIMIT (1 << 20) /* keys, as search.TABLE_LIMIT */
 #define BUCKET 256             /* entries per key, as search.BUCKET */
 
+/* An entry's pattern as two words (suits S and H in the first, D and C in the second, 32 bits each),
+ * with the mask of the bits it fixes: a position matches when its owners masked equal the pattern. */
 typedef struct {
+    uint64_t mask[2], pattern[2];
     int8_t ks[4];        /* per suit, how many top cards the pattern fixes */
-    uint32_t pattern[4]; /* their owners, two bits each from the top */
     int8_t lo, hi;       /* bounds on North-South's tricks of those left */
     int8_t best_suit, best_above; /* the hinted card as relative_card; best_suit -1: none */
 } Entry;
 
+/* A key's entries, oldest first as the Python bucket list: a ring of at most BUCKET entries
+ * (the oldest at head; head moves only once the ring is full, so a growing ring has head 0). */
 typedef struct {
     uint64_t lengths;  /* each hand's length in each suit */
-    int16_t leader, used, count, cap;
-    Entry *entries;    /* oldest first, as the Python bucket list */
+    int16_t leader, used, count, cap, head;
+    Entry *entries;
 } Slot;
+
+static inline Entry *slot_entry(const Slot *e, int i) { /* the i-th oldest */
+    int j = e->head + i;
+    return &e->entries[j >= e->cap ? j - e->cap : j];
+}
+
+static inline void pack_pattern(const uint32_t *seq, const int8_t *ks, uint64_t *mask, uint64_t *pattern) {
+    uint32_t m[4];
+    for (int s = 0; s < 4; s++) m[s] = ks[s] >= 16 ? 0xFFFFFFFFu : (1u << (2 * ks[s])) - 1;
+    mask[0] = m[0] | (uint64_t)m[1] << 32;
+    mask[1] = m[2] | (uint64_t)m[3] << 32;
+    pattern[0] = (seq[0] & m[0]) | (uint64_t)(seq[1] & m[1]) << 32;
+    pattern[1] = (seq[2] & m[2]) | (uint64_t)(seq[3] & m[3]) << 32;
+}
 
 typedef struct {
     PyObject_HEAD
@@ -101,8 +119,8 @@ static int table_grow(Table *t) {
  * a full bucket drops its oldest entry. */
 static int table_store(Table *t, uint64_t lengths, int leader, const uint32_t *seq, const int8_t *ks, int lo, int hi,
                        int bs, int ba) {
-    uint32_t pattern[4];
-    for (int s = 0; s < 4; s++) pattern[s] = ks[s] >= 16 ? seq[s] : seq[s] & ((1u << (2 * ks[s])) - 1);
+    uint64_t mask[2], pattern[2];
+    pack_pattern(seq, ks, mask, pattern);
     Slot *e = table_find(t, lengths, leader);
     if (!e->used) {
         if (t->count >= TABLE_LIMIT) {
@@ -113,31 +131,36 @@ static int table_store(Table *t, uint64_t lengths, int leader, const uint32_t *s
             if (table_grow(t) < 0) return -1;
             e = table_find(t, lengths, leader);
         }
-        e->lengths = lengths; e->leader = (int16_t)leader; e->used = 1; e->count = 0; e->cap = 0; e->entries = NULL;
+        e->lengths = lengths; e->leader = (int16_t)leader; e->used = 1;
+        e->count = 0; e->cap = 0; e->head = 0; e->entries = NULL;
         t->count++;
     }
     for (int i = 0; i < e->count; i++) {
-        Entry *x = &e->entries[i];
-        if (memcmp(x->ks, ks, 4) == 0 && memcmp(x->pattern, pattern, sizeof pattern) == 0) {
+        Entry *x = &e->entries[i]; /* any order: at most one entry has this pattern */
+        if (x->mask[0] == mask[0] && x->mask[1] == mask[1] && x->pattern[0] == pattern[0] &&
+            x->pattern[1] == pattern[1]) {
             if (lo > x->lo) x->lo = (int8_t)lo;
             if (hi < x->hi) x->hi = (int8_t)hi;
             if (bs >= 0) { x->best_suit = (int8_t)bs; x->best_above = (int8_t)ba; }
             return 0;
         }
     }
-    if (e->count >= BUCKET) {
-        memmove(e->entries, e->entries + 1, (BUCKET - 1) * sizeof(Entry));
-        e->count--;
+    Entry *x;
+    if (e->count >= BUCKET) { /* the ring is full (cap == BUCKET): the oldest gives way */
+        x = &e->entries[e->head];
+        e->head = (int16_t)(e->head + 1 == e->cap ? 0 : e->head + 1);
+    } else {
+        if (e->count >= e->cap) {
+            int cap = e->cap ? e->cap * 2 : 2;
+            if (cap > BUCKET) cap = BUCKET;
+            Entry *grown = realloc(e->entries, cap * sizeof(Entry));
+            if (!grown) return -1;
+            e->entries = grown; e->cap = (int16_t)cap;
+        }
+        x = &e->entries[e->count++];
     }
-    if (e->count >= e->cap) {
-        int cap = e->cap ? e->cap * 2 : 2;
-        Entry *grown = realloc(e->entries, cap * sizeof(Entry));
-        if (!grown) return -1;
-        e->entries = grown; e->cap = (int16_t)cap;
-    }
-    Entry *x = &e->entries[e->count++];
+    x->mask[0] = mask[0]; x->mask[1] = mask[1]; x->pattern[0] = pattern[0]; x->pattern[1] = pattern[1];
     memcpy(x->ks, ks, 4);
-    memcpy(x->pattern, pattern, sizeof pattern);
     x->lo = (int8_t)lo; x->hi = (int8_t)hi; x->best_suit = (int8_t)bs; x->best_above = (int8_t)ba;
     return 0;
 }
@@ -170,16 +193,15 @@ static uint64_t suit_lengths(const Mask *hands) {
 }
 
 static void owners(const Mask *hands, uint32_t *seq) {
-    Mask out = hands[0] | hands[1] | hands[2] | hands[3];
+    Mask out = hands[0] | hands[1] | hands[2] | hands[3], odd = hands[1] | hands[3], far = hands[2] | hands[3];
     for (int s = 0; s < SUITS; s++) {
         uint32_t q = 0;
         int k = 0;
         Mask left = out & SUIT_MASK[s];
-        while (left) {
-            int c = bitlen(left) - 1, h = 0;
+        while (left) { /* the owner's two bits: East or West, South or West */
+            int c = bitlen(left) - 1;
             left &= ~BIT(c);
-            while (!(hands[h] >> c & 1)) h++;
-            q |= (uint32_t)h << (2 * k);
+            q |= (uint32_t)((odd >> c & 1) | (far >> c & 1) << 1) << (2 * k);
             k++;
         }
         seq[s] = q;
@@ -310,14 +332,6 @@ static int absolute_card(Mask out, int suit, int above) {
     return bitlen(left) - 1;
 }
 
-static inline int matches(const Entry *x, const uint32_t *seq) {
-    for (int s = 0; s < SUITS; s++) {
-        uint32_t m = x->ks[s] >= 16 ? 0xFFFFFFFFu : (1u << (2 * x->ks[s])) - 1;
-        if ((seq[s] & m) != x->pattern[s]) return 0;
-    }
-    return 1;
-}
-
 static Mask entry_cards(Mask out, const int8_t *ks) {
     Mask got = 0;
     for (int s = 0; s < SUITS; s++) got |= top_cards(out, SUIT_MASK[s], ks[s]);
@@ -354,9 +368,10 @@ static int can_take(Ctx *ctx, Mask *hands, int leader, int *trick, int n, int ta
         owners(hands, seq);
         Slot *e = table_find(ctx->table, lengths, leader);
         if (e->used) {
-            for (int i = e->count - 1; i >= 0; i--) {
-                Entry *x = &e->entries[i];
-                if (!matches(x, seq)) continue;
+            uint64_t w0 = seq[0] | (uint64_t)seq[1] << 32, w1 = seq[2] | (uint64_t)seq[3] << 32;
+            for (int i = e->count - 1; i >= 0; i--) { /* newest first */
+                Entry *x = slot_entry(e, i);
+                if (((w0 & x->mask[0]) ^ x->pattern[0]) | ((w1 & x->mask[1]) ^ x->pattern[1])) continue;
                 if (x->lo >= target) { *relevant_out = entry_cards(out, x->ks); return 1; }
                 if (x->hi < target) { *relevant_out = entry_cards(out, x->ks); return 0; }
                 if (hint < 0 && x->best_suit >= 0) hint = absolute_card(out, x->best_suit, x->best_above);
