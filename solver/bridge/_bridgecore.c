@@ -31,7 +31,7 @@ static inline int popcount(Mask m) {
 /* ---------------------------------------------------------------- the table */
 
 #define TABLE_LIMIT (1 << 20) /* keys, as search.TABLE_LIMIT */
-#define BUCKET 256             /* entries per key, as search.BUCKET */
+#define BUCKET 256             /* entries per key by default, as search.BUCKET */
 
 /* An entry's pattern as two words (suits S and H in the first, D and C in the second, 32 bits each),
  * with the mask of the bits it fixes: a position matches when its owners masked equal the pattern. */
@@ -42,7 +42,7 @@ typedef struct {
     int8_t best_suit, best_above; /* the hinted card as relative_card; best_suit -1: none */
 } Entry;
 
-/* A key's entries, oldest first as the Python bucket list: a ring of at most BUCKET entries
+/* A key's entries, oldest first as the Python bucket list: a ring of at most t->bucket entries
  * (the oldest at head; head moves only once the ring is full, so a growing ring has head 0). */
 typedef struct {
     uint64_t lengths;  /* each hand's length in each suit */
@@ -68,6 +68,7 @@ typedef struct {
     PyObject_HEAD
     Slot *slots;
     size_t cap, count;
+    int bucket; /* entries kept per key, as Context.bucket */
 } Table;
 
 static void table_clear(Table *t) {
@@ -146,13 +147,13 @@ static int table_store(Table *t, uint64_t lengths, int leader, const uint32_t *s
         }
     }
     Entry *x;
-    if (e->count >= BUCKET) { /* the ring is full (cap == BUCKET): the oldest gives way */
+    if (e->count >= t->bucket) { /* the ring is full (cap == bucket): the oldest gives way */
         x = &e->entries[e->head];
         e->head = (int16_t)(e->head + 1 == e->cap ? 0 : e->head + 1);
     } else {
         if (e->count >= e->cap) {
             int cap = e->cap ? e->cap * 2 : 2;
-            if (cap > BUCKET) cap = BUCKET;
+            if (cap > t->bucket) cap = t->bucket;
             Entry *grown = realloc(e->entries, cap * sizeof(Entry));
             if (!grown) return -1;
             e->entries = grown; e->cap = (int16_t)cap;
@@ -456,9 +457,17 @@ static int mtd_tricks(Ctx *ctx, Mask *hands, int leader, int *trick, int n, int 
 /* ---------------------------------------------------------------- Python glue */
 
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+    static char *names[] = {"bucket", NULL};
+    int bucket = BUCKET;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|i", names, &bucket)) return NULL;
+    if (bucket < 1 || bucket > 16384) {
+        PyErr_SetString(PyExc_ValueError, "bucket: 1 to 16384 entries per key");
+        return NULL;
+    }
     Table *t = (Table *)type->tp_alloc(type, 0);
     if (!t) return NULL;
     if (table_init(t, 1 << 12) < 0) { Py_DECREF(t); return PyErr_NoMemory(); }
+    t->bucket = bucket;
     return (PyObject *)t;
 }
 
@@ -477,7 +486,7 @@ static PyTypeObject TableType = {
     .tp_name = "_bridgecore.Table",
     .tp_basicsize = sizeof(Table),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A transposition table for one strain (any leader).",
+    .tp_doc = "Table(bucket=256): a transposition table for one strain (any leader), bucket entries per key.",
     .tp_new = Table_new,
     .tp_dealloc = (destructor)Table_dealloc,
     .tp_methods = Table_methods,
@@ -510,6 +519,7 @@ static PyObject *core_tricks(PyObject *self, PyObject *args) {
     int owned = table_o == Py_None;
     if (owned) {
         if (table_init(&own, 1 << 12) < 0) return PyErr_NoMemory();
+        own.bucket = BUCKET;
         table = &own;
     } else if (PyObject_TypeCheck(table_o, &TableType)) {
         table = (Table *)table_o;

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 PLAYERS = 4
 TABLE_LIMIT = 1 << 20  # keys; a full table is emptied (same rule in the compiled core)
-BUCKET = 256  # entries kept per key, the oldest dropped first
+BUCKET = 256  # entries kept per key by default (Context.bucket), the oldest dropped first
 
 
 @dataclass(frozen=True)
@@ -52,13 +52,15 @@ class NodeLimit(Exception):
 @dataclass
 class Context:
     """One search's state: the deck, the strain, the transposition table (bounds on North-South's
-    tricks from a trick boundary) and the node count. A table holds for one strain and any leader."""
+    tricks from a trick boundary, ``bucket`` entries per key) and the node count. A table holds for
+    one strain and any leader."""
 
     deck: Deck
     strain: int
     table: dict[int, list[list]] = field(default_factory=dict)
     nodes: int = 0
     max_nodes: int | None = None
+    bucket: int = BUCKET
 
 
 def _suit(deck: Deck, c: int) -> int:
@@ -389,7 +391,7 @@ def _store(ctx: Context, key: int, seq: list[int], ks: tuple[int, ...], lo: int,
             if best is not None:
                 entry[4] = best
             return
-    if len(bucket) >= BUCKET:
+    if len(bucket) >= ctx.bucket:
         del bucket[0]
     bucket.append([ks, pattern, lo, hi, best])
 
