@@ -281,6 +281,27 @@ static inline int beats(int strain, int c, int best) {
     return strain < SUITS && s == strain;
 }
 
+/* can_beat: whether ``hand`` can beat ``best``, a card of the suit led: a higher card of the suit,
+ * or a trump when void in it (the suit led not trumps). */
+static inline int can_beat(int strain, Mask hand, int best, int lead_suit) {
+    Mask follow = hand & SUIT_MASK[lead_suit];
+    if (follow) return (follow & ~((BIT(best) << 1) - 1)) != 0;
+    return strain < SUITS && lead_suit != strain && (hand & SUIT_MASK[strain]) != 0;
+}
+
+/* ruff_lead: leading suit s gives partner a ruff: partner is void in it and holds a trump, and
+ * neither opponent can ruff (each follows, or holds no trump). */
+static inline int ruff_lead(int strain, const Mask *hands, int seat, int s) {
+    if (strain >= SUITS || s == strain) return 0;
+    Mask trumps = SUIT_MASK[strain], suit = SUIT_MASK[s], partner = hands[(seat + 2) % 4];
+    if ((partner & suit) || !(partner & trumps)) return 0;
+    for (int o = 1; o < 4; o += 2) {
+        Mask h = hands[(seat + o) % 4];
+        if (!(h & suit) && (h & trumps)) return 0;
+    }
+    return 1;
+}
+
 static void order_moves(int strain, const Mask *hands, int leader, const int *trick, int n, int *picks, int k,
                         int hint) {
     int seat = (leader + n) % 4;
@@ -292,6 +313,7 @@ static void order_moves(int strain, const Mask *hands, int leader, const int *tr
             int c = picks[i], s = c / RANKS, rank = c % RANKS;
             int top = bitlen(out & SUIT_MASK[s]) - 1;
             if (c == top) score[i] = 50 + rank;
+            else if (ruff_lead(strain, hands, seat, s)) score[i] = 40 - rank;
             else if (partner >> top & 1) score[i] = 30 - rank;
             else score[i] = -rank;
         }
@@ -299,9 +321,15 @@ static void order_moves(int strain, const Mask *hands, int leader, const int *tr
         int w = winner(strain, trick, n), best = trick[w];
         int partner_wins = ((leader + w) & 1) == (seat & 1);
         int lead_suit = trick[0] / RANKS;
+        /* third hand: partner's card is not safe when the last hand can beat it */
+        if (n == 2 && partner_wins && can_beat(strain, hands[(seat + 1) % 4], best, lead_suit)) partner_wins = 0;
+        /* second hand plays low when partner, last to play, can beat the card led */
+        int second_low = n == 1 && can_beat(strain, hands[(seat + 2) % 4], best, lead_suit);
+        int top = bitlen(out & SUIT_MASK[lead_suit]) - 1;
         for (int i = 0; i < k; i++) {
             int c = picks[i], rank = c % RANKS, s = c / RANKS, b = beats(strain, c, best);
-            if (s == lead_suit) score[i] = b && !partner_wins ? 100 - rank : -rank;
+            if (s == lead_suit && second_low && c != top) score[i] = -rank;
+            else if (s == lead_suit) score[i] = b && !partner_wins ? 100 - rank : -rank;
             else if (strain < SUITS && s == strain) score[i] = partner_wins ? -50 - rank : (b ? 80 - rank : -60 - rank);
             else score[i] = -20 - rank;
         }
