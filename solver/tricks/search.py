@@ -14,7 +14,8 @@ each idea a named function as the double-dummy literature names it:
   the partition table a bound proved with one card of a run would be lent to positions where the
   run's lower cards are small cards that no longer play alike (2 of 150 nine-card endings came out
   wrong against DDS that way), and fixing the whole run in each entry cost more than it saved;
-- ``order_moves``: cheap winners first, low cards when partner wins, so cut-offs come early;
+- ``order_moves``: cheap winners first, low cards when partner wins, leads partner can ruff
+  (``ruff_lead``), second hand low and third hand high as ``can_beat`` says, so cut-offs come early;
 - ``last_trick``: the last trick is played out without search;
 - ``can_take``: the zero-window question, can North-South take ``target`` of the tricks left;
 - ``mtd_tricks``: the loop over t that turns yes/no answers into the exact count (MTD(f)).
