@@ -31,25 +31,44 @@ static inline int popcount(Mask m) {
 /* ---------------------------------------------------------------- the table */
 
 #define TABLE_LIMIT (1 << 20) /* keys, as search.TABLE_LIMIT */
-#define BUCKET 256             /* entries per key, as search.BUCKET */
+#define BUCKET 256             /* entries per key by default, as search.BUCKET */
 
+/* An entry's pattern as two words (suits S and H in the first, D and C in the second, 32 bits each),
+ * with the mask of the bits it fixes: a position matches when its owners masked equal the pattern. */
 typedef struct {
+    uint64_t mask[2], pattern[2];
     int8_t ks[4];        /* per suit, how many top cards the pattern fixes */
-    uint32_t pattern[4]; /* their owners, two bits each from the top */
     int8_t lo, hi;       /* bounds on North-South's tricks of those left */
     int8_t best_suit, best_above; /* the hinted card as relative_card; best_suit -1: none */
 } Entry;
 
+/* A key's entries, oldest first as the Python bucket list: a ring of at most t->bucket entries
+ * (the oldest at head; head moves only once the ring is full, so a growing ring has head 0). */
 typedef struct {
     uint64_t lengths;  /* each hand's length in each suit */
-    int16_t leader, used, count, cap;
-    Entry *entries;    /* oldest first, as the Python bucket list */
+    int16_t leader, used, count, cap, head;
+    Entry *entries;
 } Slot;
+
+static inline Entry *slot_entry(const Slot *e, int i) { /* the i-th oldest */
+    int j = e->head + i;
+    return &e->entries[j >= e->cap ? j - e->cap : j];
+}
+
+static inline void pack_pattern(const uint32_t *seq, const int8_t *ks, uint64_t *mask, uint64_t *pattern) {
+    uint32_t m[4];
+    for (int s = 0; s < 4; s++) m[s] = ks[s] >= 16 ? 0xFFFFFFFFu : (1u << (2 * ks[s])) - 1;
+    mask[0] = m[0] | (uint64_t)m[1] << 32;
+    mask[1] = m[2] | (uint64_t)m[3] << 32;
+    pattern[0] = (seq[0] & m[0]) | (uint64_t)(seq[1] & m[1]) << 32;
+    pattern[1] = (seq[2] & m[2]) | (uint64_t)(seq[3] & m[3]) << 32;
+}
 
 typedef struct {
     PyObject_HEAD
     Slot *slots;
     size_t cap, count;
+    int bucket; /* entries kept per key, as Context.bucket */
 } Table;
 
 static void table_clear(Table *t) {
@@ -101,8 +120,8 @@ static int table_grow(Table *t) {
  * a full bucket drops its oldest entry. */
 static int table_store(Table *t, uint64_t lengths, int leader, const uint32_t *seq, const int8_t *ks, int lo, int hi,
                        int bs, int ba) {
-    uint32_t pattern[4];
-    for (int s = 0; s < 4; s++) pattern[s] = ks[s] >= 16 ? seq[s] : seq[s] & ((1u << (2 * ks[s])) - 1);
+    uint64_t mask[2], pattern[2];
+    pack_pattern(seq, ks, mask, pattern);
     Slot *e = table_find(t, lengths, leader);
     if (!e->used) {
         if (t->count >= TABLE_LIMIT) {
@@ -113,31 +132,36 @@ static int table_store(Table *t, uint64_t lengths, int leader, const uint32_t *s
             if (table_grow(t) < 0) return -1;
             e = table_find(t, lengths, leader);
         }
-        e->lengths = lengths; e->leader = (int16_t)leader; e->used = 1; e->count = 0; e->cap = 0; e->entries = NULL;
+        e->lengths = lengths; e->leader = (int16_t)leader; e->used = 1;
+        e->count = 0; e->cap = 0; e->head = 0; e->entries = NULL;
         t->count++;
     }
     for (int i = 0; i < e->count; i++) {
-        Entry *x = &e->entries[i];
-        if (memcmp(x->ks, ks, 4) == 0 && memcmp(x->pattern, pattern, sizeof pattern) == 0) {
+        Entry *x = &e->entries[i]; /* any order: at most one entry has this pattern */
+        if (x->mask[0] == mask[0] && x->mask[1] == mask[1] && x->pattern[0] == pattern[0] &&
+            x->pattern[1] == pattern[1]) {
             if (lo > x->lo) x->lo = (int8_t)lo;
             if (hi < x->hi) x->hi = (int8_t)hi;
             if (bs >= 0) { x->best_suit = (int8_t)bs; x->best_above = (int8_t)ba; }
             return 0;
         }
     }
-    if (e->count >= BUCKET) {
-        memmove(e->entries, e->entries + 1, (BUCKET - 1) * sizeof(Entry));
-        e->count--;
+    Entry *x;
+    if (e->count >= t->bucket) { /* the ring is full (cap == bucket): the oldest gives way */
+        x = &e->entries[e->head];
+        e->head = (int16_t)(e->head + 1 == e->cap ? 0 : e->head + 1);
+    } else {
+        if (e->count >= e->cap) {
+            int cap = e->cap ? e->cap * 2 : 2;
+            if (cap > t->bucket) cap = t->bucket;
+            Entry *grown = realloc(e->entries, cap * sizeof(Entry));
+            if (!grown) return -1;
+            e->entries = grown; e->cap = (int16_t)cap;
+        }
+        x = &e->entries[e->count++];
     }
-    if (e->count >= e->cap) {
-        int cap = e->cap ? e->cap * 2 : 2;
-        Entry *grown = realloc(e->entries, cap * sizeof(Entry));
-        if (!grown) return -1;
-        e->entries = grown; e->cap = (int16_t)cap;
-    }
-    Entry *x = &e->entries[e->count++];
+    x->mask[0] = mask[0]; x->mask[1] = mask[1]; x->pattern[0] = pattern[0]; x->pattern[1] = pattern[1];
     memcpy(x->ks, ks, 4);
-    memcpy(x->pattern, pattern, sizeof pattern);
     x->lo = (int8_t)lo; x->hi = (int8_t)hi; x->best_suit = (int8_t)bs; x->best_above = (int8_t)ba;
     return 0;
 }
@@ -170,16 +194,15 @@ static uint64_t suit_lengths(const Mask *hands) {
 }
 
 static void owners(const Mask *hands, uint32_t *seq) {
-    Mask out = hands[0] | hands[1] | hands[2] | hands[3];
+    Mask out = hands[0] | hands[1] | hands[2] | hands[3], odd = hands[1] | hands[3], far = hands[2] | hands[3];
     for (int s = 0; s < SUITS; s++) {
         uint32_t q = 0;
         int k = 0;
         Mask left = out & SUIT_MASK[s];
-        while (left) {
-            int c = bitlen(left) - 1, h = 0;
+        while (left) { /* the owner's two bits: East or West, South or West */
+            int c = bitlen(left) - 1;
             left &= ~BIT(c);
-            while (!(hands[h] >> c & 1)) h++;
-            q |= (uint32_t)h << (2 * k);
+            q |= (uint32_t)((odd >> c & 1) | (far >> c & 1) << 1) << (2 * k);
             k++;
         }
         seq[s] = q;
@@ -258,6 +281,27 @@ static inline int beats(int strain, int c, int best) {
     return strain < SUITS && s == strain;
 }
 
+/* can_beat: whether ``hand`` can beat ``best``, a card of the suit led: a higher card of the suit,
+ * or a trump when void in it (the suit led not trumps). */
+static inline int can_beat(int strain, Mask hand, int best, int lead_suit) {
+    Mask follow = hand & SUIT_MASK[lead_suit];
+    if (follow) return (follow & ~((BIT(best) << 1) - 1)) != 0;
+    return strain < SUITS && lead_suit != strain && (hand & SUIT_MASK[strain]) != 0;
+}
+
+/* ruff_lead: leading suit s gives partner a ruff: partner is void in it and holds a trump, and
+ * neither opponent can ruff (each follows, or holds no trump). */
+static inline int ruff_lead(int strain, const Mask *hands, int seat, int s) {
+    if (strain >= SUITS || s == strain) return 0;
+    Mask trumps = SUIT_MASK[strain], suit = SUIT_MASK[s], partner = hands[(seat + 2) % 4];
+    if ((partner & suit) || !(partner & trumps)) return 0;
+    for (int o = 1; o < 4; o += 2) {
+        Mask h = hands[(seat + o) % 4];
+        if (!(h & suit) && (h & trumps)) return 0;
+    }
+    return 1;
+}
+
 static void order_moves(int strain, const Mask *hands, int leader, const int *trick, int n, int *picks, int k,
                         int hint) {
     int seat = (leader + n) % 4;
@@ -269,6 +313,7 @@ static void order_moves(int strain, const Mask *hands, int leader, const int *tr
             int c = picks[i], s = c / RANKS, rank = c % RANKS;
             int top = bitlen(out & SUIT_MASK[s]) - 1;
             if (c == top) score[i] = 50 + rank;
+            else if (ruff_lead(strain, hands, seat, s)) score[i] = 40 - rank;
             else if (partner >> top & 1) score[i] = 30 - rank;
             else score[i] = -rank;
         }
@@ -276,9 +321,15 @@ static void order_moves(int strain, const Mask *hands, int leader, const int *tr
         int w = winner(strain, trick, n), best = trick[w];
         int partner_wins = ((leader + w) & 1) == (seat & 1);
         int lead_suit = trick[0] / RANKS;
+        /* third hand: partner's card is not safe when the last hand can beat it */
+        if (n == 2 && partner_wins && can_beat(strain, hands[(seat + 1) % 4], best, lead_suit)) partner_wins = 0;
+        /* second hand plays low when partner, last to play, can beat the card led */
+        int second_low = n == 1 && can_beat(strain, hands[(seat + 2) % 4], best, lead_suit);
+        int top = bitlen(out & SUIT_MASK[lead_suit]) - 1;
         for (int i = 0; i < k; i++) {
             int c = picks[i], rank = c % RANKS, s = c / RANKS, b = beats(strain, c, best);
-            if (s == lead_suit) score[i] = b && !partner_wins ? 100 - rank : -rank;
+            if (s == lead_suit && second_low && c != top) score[i] = -rank;
+            else if (s == lead_suit) score[i] = b && !partner_wins ? 100 - rank : -rank;
             else if (strain < SUITS && s == strain) score[i] = partner_wins ? -50 - rank : (b ? 80 - rank : -60 - rank);
             else score[i] = -20 - rank;
         }
@@ -308,14 +359,6 @@ static int absolute_card(Mask out, int suit, int above) {
     Mask left = out & SUIT_MASK[suit];
     for (int i = 0; i < above && left; i++) left &= ~BIT(bitlen(left) - 1);
     return bitlen(left) - 1;
-}
-
-static inline int matches(const Entry *x, const uint32_t *seq) {
-    for (int s = 0; s < SUITS; s++) {
-        uint32_t m = x->ks[s] >= 16 ? 0xFFFFFFFFu : (1u << (2 * x->ks[s])) - 1;
-        if ((seq[s] & m) != x->pattern[s]) return 0;
-    }
-    return 1;
 }
 
 static Mask entry_cards(Mask out, const int8_t *ks) {
@@ -354,9 +397,10 @@ static int can_take(Ctx *ctx, Mask *hands, int leader, int *trick, int n, int ta
         owners(hands, seq);
         Slot *e = table_find(ctx->table, lengths, leader);
         if (e->used) {
-            for (int i = e->count - 1; i >= 0; i--) {
-                Entry *x = &e->entries[i];
-                if (!matches(x, seq)) continue;
+            uint64_t w0 = seq[0] | (uint64_t)seq[1] << 32, w1 = seq[2] | (uint64_t)seq[3] << 32;
+            for (int i = e->count - 1; i >= 0; i--) { /* newest first */
+                Entry *x = slot_entry(e, i);
+                if (((w0 & x->mask[0]) ^ x->pattern[0]) | ((w1 & x->mask[1]) ^ x->pattern[1])) continue;
                 if (x->lo >= target) { *relevant_out = entry_cards(out, x->ks); return 1; }
                 if (x->hi < target) { *relevant_out = entry_cards(out, x->ks); return 0; }
                 if (hint < 0 && x->best_suit >= 0) hint = absolute_card(out, x->best_suit, x->best_above);
@@ -441,9 +485,17 @@ static int mtd_tricks(Ctx *ctx, Mask *hands, int leader, int *trick, int n, int 
 /* ---------------------------------------------------------------- Python glue */
 
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
+    static char *names[] = {"bucket", NULL};
+    int bucket = BUCKET;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|i", names, &bucket)) return NULL;
+    if (bucket < 1 || bucket > 16384) {
+        PyErr_SetString(PyExc_ValueError, "bucket: 1 to 16384 entries per key");
+        return NULL;
+    }
     Table *t = (Table *)type->tp_alloc(type, 0);
     if (!t) return NULL;
     if (table_init(t, 1 << 12) < 0) { Py_DECREF(t); return PyErr_NoMemory(); }
+    t->bucket = bucket;
     return (PyObject *)t;
 }
 
@@ -462,7 +514,7 @@ static PyTypeObject TableType = {
     .tp_name = "_bridgecore.Table",
     .tp_basicsize = sizeof(Table),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A transposition table for one strain (any leader).",
+    .tp_doc = "Table(bucket=256): a transposition table for one strain (any leader), bucket entries per key.",
     .tp_new = Table_new,
     .tp_dealloc = (destructor)Table_dealloc,
     .tp_methods = Table_methods,
@@ -495,6 +547,7 @@ static PyObject *core_tricks(PyObject *self, PyObject *args) {
     int owned = table_o == Py_None;
     if (owned) {
         if (table_init(&own, 1 << 12) < 0) return PyErr_NoMemory();
+        own.bucket = BUCKET;
         table = &own;
     } else if (PyObject_TypeCheck(table_o, &TableType)) {
         table = (Table *)table_o;

@@ -14,7 +14,8 @@ each idea a named function as the double-dummy literature names it:
   the partition table a bound proved with one card of a run would be lent to positions where the
   run's lower cards are small cards that no longer play alike (2 of 150 nine-card endings came out
   wrong against DDS that way), and fixing the whole run in each entry cost more than it saved;
-- ``order_moves``: cheap winners first, low cards when partner wins, so cut-offs come early;
+- ``order_moves``: cheap winners first, low cards when partner wins, leads partner can ruff
+  (``ruff_lead``), second hand low and third hand high as ``can_beat`` says, so cut-offs come early;
 - ``last_trick``: the last trick is played out without search;
 - ``can_take``: the zero-window question, can North-South take ``target`` of the tricks left;
 - ``mtd_tricks``: the loop over t that turns yes/no answers into the exact count (MTD(f)).
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field
 
 PLAYERS = 4
 TABLE_LIMIT = 1 << 20  # keys; a full table is emptied (same rule in the compiled core)
-BUCKET = 256  # entries kept per key, the oldest dropped first
+BUCKET = 256  # entries kept per key by default (Context.bucket), the oldest dropped first
 
 
 @dataclass(frozen=True)
@@ -52,13 +53,15 @@ class NodeLimit(Exception):
 @dataclass
 class Context:
     """One search's state: the deck, the strain, the transposition table (bounds on North-South's
-    tricks from a trick boundary) and the node count. A table holds for one strain and any leader."""
+    tricks from a trick boundary, ``bucket`` entries per key) and the node count. A table holds for
+    one strain and any leader."""
 
     deck: Deck
     strain: int
     table: dict[int, list[list]] = field(default_factory=dict)
     nodes: int = 0
     max_nodes: int | None = None
+    bucket: int = BUCKET
 
 
 def _suit(deck: Deck, c: int) -> int:
@@ -219,12 +222,35 @@ def _beats(deck: Deck, strain: int, c: int, best: int) -> bool:
     return strain < len(deck.suits) and s == strain
 
 
+def can_beat(deck: Deck, strain: int, hand: int, best: int, lead_suit: int) -> bool:
+    """Whether ``hand`` can beat ``best``, a card of the suit led: a higher card of the suit, or a
+    trump when void in it (the suit led not trumps)."""
+    follow = hand & deck.suits[lead_suit]
+    if follow:
+        return follow & ~((2 << best) - 1) != 0
+    return strain < len(deck.suits) and lead_suit != strain and hand & deck.suits[strain] != 0
+
+
+def ruff_lead(deck: Deck, strain: int, hands: Sequence[int], seat: int, s: int) -> bool:
+    """Whether leading suit ``s`` gives partner a ruff: partner is void in it and holds a trump,
+    and neither opponent can ruff (each follows, or holds no trump)."""
+    if strain >= len(deck.suits) or s == strain:
+        return False
+    trumps, suit, partner = deck.suits[strain], deck.suits[s], hands[(seat + 2) % PLAYERS]
+    if partner & suit or not partner & trumps:
+        return False
+    return all(hands[(seat + o) % PLAYERS] & suit or not hands[(seat + o) % PLAYERS] & trumps for o in (1, 3))
+
+
 def order_moves(deck: Deck, strain: int, hands: Sequence[int], leader: int, trick: Sequence[int],
                 picks: list[int], hint: int = -1) -> list[int]:
     """``picks`` best first: the table's card for this position (``hint``: the run holding it),
-    then when leading a suit's top card, a low card towards partner's top card; when following,
-    the cheapest card that takes the trick from the opponents, low when partner is winning or
-    nothing wins, ruffing cheaply, never ruffing partner."""
+    then when leading a suit's top card, a low card of a suit partner can ruff and the opponents
+    cannot (``ruff_lead``), a low card towards partner's top card; when following, the cheapest
+    card that takes the trick from the opponents, low when partner is winning (unless the last
+    hand can beat partner's card: third hand plays to win) or nothing wins, second hand low when
+    partner can beat the card led (a top card still tried first), ruffing cheaply, never ruffing
+    partner."""
     n = len(trick)
     seat = (leader + n) % PLAYERS
     out = hands[0] | hands[1] | hands[2] | hands[3]
@@ -237,6 +263,8 @@ def order_moves(deck: Deck, strain: int, hands: Sequence[int], leader: int, tric
             rank = c % deck.ranks
             if c == top:
                 score = 50 + rank
+            elif ruff_lead(deck, strain, hands, seat, s):
+                score = 40 - rank
             elif partner >> top & 1:
                 score = 30 - rank
             else:
@@ -247,11 +275,17 @@ def order_moves(deck: Deck, strain: int, hands: Sequence[int], leader: int, tric
         best = trick[w]
         partner_wins = ((leader + w) & 1) == (seat & 1)
         lead_suit = _suit(deck, trick[0])
+        if n == 2 and partner_wins and can_beat(deck, strain, hands[(seat + 1) % PLAYERS], best, lead_suit):
+            partner_wins = False
+        second_low = n == 1 and can_beat(deck, strain, hands[(seat + 2) % PLAYERS], best, lead_suit)
+        top = (out & deck.suits[lead_suit]).bit_length() - 1
         for c in picks:
             rank = c % deck.ranks
             s = _suit(deck, c)
             beats = _beats(deck, strain, c, best)
-            if s == lead_suit:
+            if s == lead_suit and second_low and c != top:
+                score = -rank
+            elif s == lead_suit:
                 score = 100 - rank if beats and not partner_wins else -rank
             elif strain < len(deck.suits) and s == strain:
                 score = -50 - rank if partner_wins else (80 - rank if beats else -60 - rank)
@@ -389,7 +423,7 @@ def _store(ctx: Context, key: int, seq: list[int], ks: tuple[int, ...], lo: int,
             if best is not None:
                 entry[4] = best
             return
-    if len(bucket) >= BUCKET:
+    if len(bucket) >= ctx.bucket:
         del bucket[0]
     bucket.append([ks, pattern, lo, hi, best])
 

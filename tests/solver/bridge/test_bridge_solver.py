@@ -50,6 +50,22 @@ def test_compiled_core_visits_the_same_nodes(seed):
     assert dd_table(pos.hands, compiled=True) == dd_table(pos.hands, compiled=False)
 
 
+@pytest.mark.parametrize("seed, cards, bucket", [(0, 6, 1), (1, 6, 3), (2, 7, 5)])
+def test_compiled_core_drops_the_same_entries(seed, cards, bucket):
+    # with a few entries per key the oldest give way all the time: the core's ring drops the same
+    # ones as the Python list (same nodes), and the answers stay those of the default table
+    pos = ending(seed, cards)
+    full = 0
+    for strain in range(5):
+        ours, theirs = Context(DECK, strain, bucket=bucket), core.Table(bucket=bucket)
+        for leader in range(4):
+            got = tricks(pos.hands, strain, leader, compiled=False, ctx=ours)
+            assert tricks(pos.hands, strain, leader, compiled=True, ctx=theirs) == got
+            assert got[0] == tricks(pos.hands, strain, leader, compiled=True)[0]
+        full += sum(len(entries) == bucket for entries in ours.table.values())
+    assert full > 0  # some key did fill its bucket
+
+
 def test_equivalent_runs_keep_one_card_per_run():
     # South holds SQ S8 S7 S2, another hand SK and SJ, the rest is gone: the J parts the Q from the
     # 8, and the 8, 7 and 2 play alike until a card between them is live.
