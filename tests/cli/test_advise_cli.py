@@ -158,10 +158,18 @@ def test_best_defence_refusals(args, words):
     assert out.exit_code == 2 and words in out.output, out.output
 
 
-def test_best_defence_is_for_red7_views():
-    out = run("realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 | trick - | hands R8 B7 / 2 "
-              "| draw 0 | shuffled - | discard -", "--best-defence")
-    assert out.exit_code == 2 and "--best-defence is not built for Realms" in out.output
+def test_best_defence_for_realms_is_the_trick_share_beside_all_hands_known():
+    # small_deal(3, 3, 2, 1) of solver/realms/defence.py: the other hands and a 1-card pile unseen, 30 deals
+    view = ("realms default phase=play round=1 dealer=2 leader=0 ruling=red scores=0,0,0 | trick - | hands R2 YSo / 2 / 2 | draw 1 | shuffled - "
+            "| discard R1 R3 R4 R5 R7 R8 R9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 B1 B2 B5 B6 "
+            "B7 B8 B9 G1 G3 G4 G5 G6 G7 G8 G9 RRe RDr RSo RGu RTr YRe YDr YGu YTr BRe BDr BSo BGu BTr GDr GSo GGu GTr PHX GNT WLK CYC TRE P1 P2 P3 P4")
+    data = json.loads(run(view, "--best-defence", "--json").output)
+    assert [m["name"] for m in data["measures"]] == ["defence", "trick"]
+    assert all(m["wins"] <= m["trick"]["total"] for m in data["moves"]) and data["deals"] == data["consistent_deals"]
+    out = run(view, "--best-defence")
+    assert out.exit_code == 0 and "best-defence trick share" in out.output, out.output
+    out = run(view, "--best-defence", "--max-deals", "2")
+    assert out.exit_code == 2 and "--best-defence: 30 consistent deals, more than the limit of 2" in out.output
 
 
 # small_view(13, won=3, market=2): the bot's and the other player's 2 dealt cards unseen, 6 deals

@@ -1,5 +1,5 @@
 """Stick to Colours under best defence (solver/stick_to_colours/defence.py): the value against a
-plain enumeration of the seat's pure strategies, and what must hold between it and the margin of
+plain enumeration of the seat's pure strategies (``strategies_best``, tests/solver/conftest.py), and what must hold between it and the margin of
 advise with every card known."""
 
 import dataclasses
@@ -12,45 +12,6 @@ from arbiter.solver.advise import TooManyDeals
 from arbiter.solver.stick_to_colours.advise import advise
 from arbiter.solver.stick_to_colours.defence import best_defence, rules, small_deal, small_view
 
-
-def strategies_best(r: defence.Rules, worlds: list) -> dict[str, int]:
-    """For each first step: the most, summed over the deals, that one pure strategy of the seat (one
-    step for each sequence of things the seat has seen) makes sure of against every reply of the
-    others in each deal, found by trying every strategy. No frontiers, no shortcuts: the reference."""
-
-    def outcomes(state, seen, strategy):
-        """(the strategy extended along the way, its worst value in ``state``), for each way of
-        choosing the steps not yet fixed that this state meets."""
-        v = r.value(state)
-        if v is not None:
-            yield strategy, v
-            return
-        if r.mover(state) == r.seat:
-            fixed = strategy.get(seen)
-            for step in [fixed] if fixed is not None else r.steps(state):
-                after = r.apply(state, step)
-                yield from outcomes(after, (*seen, r.seen(state, step, after)), {**strategy, seen: step})
-            return
-        replies = list(r.steps(state))
-
-        def every(k, strategy, worst):
-            if k == len(replies):
-                yield strategy, worst
-                return
-            after = r.apply(state, replies[k])
-            for s, v in outcomes(after, (*seen, r.seen(state, replies[k], after)), strategy):
-                yield from every(k + 1, s, min(worst, v))
-
-        yield from every(0, strategy, float("inf"))
-
-    def most(k, strategy):
-        if k == len(worlds):
-            return 0
-        return max(v + most(k + 1, s) for s, v in outcomes(worlds[k], (), strategy))
-
-    return {step: most(0, {(): step}) for step in r.steps(worlds[0])}
-
-
 # (players, hand, won, market, seed) of small_view: 6 deals each (the other collections' 2 dealt cards).
 CASES = [(2, 2, 2, 3, s) for s in range(3)] + [(2, 2, 3, 2, s) for s in range(2)]
 # A view where the best strategy makes sure of less than all cards known would (found by trying
@@ -59,7 +20,7 @@ GAPS = [(2, 2, 3, 2, 13)]
 
 
 @pytest.mark.parametrize("players, hand, won, market, seed", CASES + GAPS)
-def test_best_defence_is_the_best_strategy_found_by_trying_them_all(players, hand, won, market, seed):
+def test_best_defence_is_the_best_strategy_found_by_trying_them_all(players, hand, won, market, seed, strategies_best):
     view = small_view(seed, players, hand, won, market)
     worlds = list(view.deals())
     plain = rules(view.me, view.position.dealer)
