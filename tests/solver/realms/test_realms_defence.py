@@ -2,6 +2,8 @@
 seat's pure strategies (``strategies_best``, tests/solver/conftest.py), and what must hold between
 it and the trick value of advise with every hand known."""
 
+import random
+
 import pytest
 from arbiter.model.realms.notation import format_text
 from arbiter.model.realms.view import format_view, view_of
@@ -11,7 +13,10 @@ from arbiter.solver.realms.advise import advise
 from arbiter.solver.realms.defence import best_defence, rules, small_deal
 
 # (seed, players, hand, pile) of small_deal, the leader's view, the trick in progress.
-CASES = [(s, 2, 2, 1) for s in range(4)] + [(s, 2, 3, 2) for s in range(3)] + [(s, 3, 2, 1) for s in range(2)]
+# Seeds 6 and 9 of (2, 2, 2) put a Tree in the leader's hand: its step is cut (``TRE ...``), the card
+# taken chosen after the pile is seen.
+CASES = [(s, 2, 2, 1) for s in range(4)] + [(s, 2, 3, 2) for s in range(3)] + [(s, 3, 2, 1) for s in range(2)] + [
+    (6, 2, 2, 2), (9, 2, 2, 2)]
 
 
 @pytest.mark.parametrize("seed, players, hand, pile", CASES)
@@ -23,6 +28,8 @@ def test_best_defence_is_the_best_strategy_found_by_trying_them_all(seed, player
     got = best_defence(view)
     assert got.deals == len(worlds) == view.count()
     assert {m.move: m.wins for m in got.moves} == {unmarked(s): v for s, v in expected.items()}, format_view(view)
+    if seed in (6, 9):
+        assert any(m.continues for m in got.moves)
 
 
 @pytest.mark.parametrize("seed, players, hand, pile", CASES)
@@ -48,3 +55,14 @@ def test_bad_views_and_horizons_are_refused():
     assert e.value.count == view.count() > 20
     with pytest.raises(ValueError, match="horizon"):
         best_defence(view_of(small_deal(0)), tricks=9)
+
+
+def test_the_exact_bot_takes_a_best_best_defence_decision():
+    from arbiter.solver.bots import Seen, exact_bot
+    from arbiter.solver.realms.bots import GAME
+
+    view = view_of(small_deal(4, 3, 2, 1))
+    got = best_defence(view)
+    assert len({m.wins for m in got.moves}) > 1  # the choice matters
+    step = exact_bot(GAME, Seen(view), random.Random(0), timeout=None)
+    assert got.share(unmarked(step)).wins == max(m.wins for m in got.moves)
