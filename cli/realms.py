@@ -274,11 +274,12 @@ def screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
 def advice_seat():
     from arbiter.model.realms.view import format_view, parse_view, view_of
     from arbiter.solver.realms.advise import advise
+    from arbiter.solver.realms.defence import best_defence
 
     from .advise import GameSeat
 
     return GameSeat("Realms", parse_view, lambda text: view_of(parse_position(text)), advise, format_view,
-                    takes=frozenset({"tricks"}))
+                    best_defence, takes=frozenset({"tricks"}))
 
 
 # interactions (cli/interactions.py)

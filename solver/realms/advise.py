@@ -202,13 +202,9 @@ def seat(view: View, tricks: int = TRICKS, self_interested: bool = False) -> Sea
                 decision=decision)
 
 
-def advise(view: View | str, *, tricks: int = TRICKS, exact: bool = False, samples: int = SAMPLES, seed: int = 0,
-           timeout: float | None = None, jobs: int = 1, max_deals: int = MAX_DEALS, stop_early: bool = True,
-           progress: Callable[[Advice], None] | None = None, pieces: Pieces | None = None,
-           cache: dict | None = None, self_interested: bool = False) -> Advice:
-    """Each decision's trick value for the seat of ``view`` (a View or its notation), over ``tricks``
-    tricks: the shared ``advise`` on Realms's seat (``self_interested``: ranked by the max-n value, the
-    coalition's beside it). PositionError for a bad view or horizon."""
+def deciding(view: View | str, tricks: int) -> View:
+    """``view`` (a View or its notation) checked as one to advise over ``tricks`` tricks: PositionError
+    for a bad view or horizon, or a seat that does not decide now."""
     if isinstance(view, str):
         view = parse_view(view)
     view.validate()
@@ -216,6 +212,17 @@ def advise(view: View | str, *, tricks: int = TRICKS, exact: bool = False, sampl
         raise PositionError("tricks", f"the horizon is 1 to 7 tricks, got {tricks}")
     if view.position.to_move != view.seat:
         raise PositionError("seat", f"player {view.seat} does not decide now")
+    return view
+
+
+def advise(view: View | str, *, tricks: int = TRICKS, exact: bool = False, samples: int = SAMPLES, seed: int = 0,
+           timeout: float | None = None, jobs: int = 1, max_deals: int = MAX_DEALS, stop_early: bool = True,
+           progress: Callable[[Advice], None] | None = None, pieces: Pieces | None = None,
+           cache: dict | None = None, self_interested: bool = False) -> Advice:
+    """Each decision's trick value for the seat of ``view`` (a View or its notation), over ``tricks``
+    tricks: the shared ``advise`` on Realms's seat (``self_interested``: ranked by the max-n value, the
+    coalition's beside it). PositionError for a bad view or horizon."""
+    view = deciding(view, tricks)
     if self_interested and view.position.players < 3:
         raise PositionError("players", "with two players the self-interested tricks are the tricks")
     return shared.advise(view, seat(view, tricks, self_interested), exact=exact, samples=samples, seed=seed, timeout=timeout,
@@ -223,5 +230,5 @@ def advise(view: View | str, *, tricks: int = TRICKS, exact: bool = False, sampl
                          pieces=pieces)
 
 
-__all__ = ["TRICKS", "OwnTricks", "advise", "decision", "seat", "self_values", "solve_deals", "solve_self_interested",
+__all__ = ["TRICKS", "OwnTricks", "advise", "deciding", "decision", "seat", "self_values", "solve_deals", "solve_self_interested",
            "values"]

@@ -2,7 +2,8 @@
 rule of thumb (lead the strongest card; follow with the weakest card that takes the trick so far,
 else the weakest card; take the strongest card a Tree offers); mid-turn, a Tree's deal made to agree
 with the pile the seat was shown, and each card it may take valued by the tricks it makes sure of.
-There is no best defence for Realms: its views are never small (the exact level plays as sampled)."""
+The exact level plays best defence (``defence.py``, the trick in progress) where the view is small,
+late in a round; a whole game's views are not (it plays as sampled there)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from .. import bots as shared
 from ..search import Budget, Table
 from . import ALL, Guarantee, Tree
 from .advise import TABLE_SIZE, advise
+from .defence import best_defence, rules
 
 PILE = "(sees the draw pile: "  # how the steps show a Tree's player the pile (``steps.shown``)
 _SPECIAL = {cards.PHOENIX: 20, cards.GIANT: 19, cards.WARLOCK: 18, cards.CYCLONE: 0, TREE: 0}  # Tree, Cyclone never win
@@ -90,8 +92,12 @@ def _perfect(view: Any) -> Any:
     return value
 
 
+def _rules(view: Any) -> Any:
+    return rules(view.me, view.position)
+
+
 GAME = shared.Game("realms", steps.steps, steps.apply_step, steps.shown, chance_outcomes,
-                   lambda h, seat: view_of(h[-1], seat), advise, _greedy, lambda pos: [pos.winner],
-                   perfect=_perfect, given=_given)
+                   lambda h, seat: view_of(h[-1], seat), advise, _greedy, lambda pos: [pos.winner], best_defence,
+                   _rules, perfect=_perfect, given=_given)
 
 __all__ = ["GAME", "strength"]

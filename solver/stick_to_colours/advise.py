@@ -123,13 +123,9 @@ SELF = Measure("self", "self-interested margin: the margin at the end of this tu
 SELF_SEAT = Seat("stick-to-colours", (SELF, MEASURE), solve_self_interested, describe=format_view)
 
 
-def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, seed: int = 0,
-           timeout: float | None = None, jobs: int = 1, max_deals: int = MAX_DEALS, stop_early: bool = True,
-           progress: Callable[[Advice], None] | None = None, pieces: Pieces | None = None,
-           cache: dict | None = None, self_interested: bool = False) -> Advice:
-    """Each decision's margin for the seat of ``view`` (a View or its notation): the shared
-    ``advise`` on Stick to Colours's seat (``self_interested``, 3-4 players: ranked by the max-n
-    margin, the coalition's beside it). PositionError for a bad view."""
+def deciding(view: View | str) -> View:
+    """``view`` (a View or its notation) checked as one to advise: PositionError for a bad view, a game
+    over, or a seat that does not decide now."""
     if isinstance(view, str):
         view = parse_view(view)
     view.validate()
@@ -137,11 +133,22 @@ def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, see
         raise PositionError("position", "the game is over: there is no decision to advise")
     if view.position.to_move != view.seat:
         raise PositionError("seat", f"player {view.seat} does not decide now")
+    return view
+
+
+def advise(view: View | str, *, exact: bool = False, samples: int = SAMPLES, seed: int = 0,
+           timeout: float | None = None, jobs: int = 1, max_deals: int = MAX_DEALS, stop_early: bool = True,
+           progress: Callable[[Advice], None] | None = None, pieces: Pieces | None = None,
+           cache: dict | None = None, self_interested: bool = False) -> Advice:
+    """Each decision's margin for the seat of ``view`` (a View or its notation): the shared
+    ``advise`` on Stick to Colours's seat (``self_interested``, 3-4 players: ranked by the max-n
+    margin, the coalition's beside it). PositionError for a bad view."""
+    view = deciding(view)
     if self_interested and view.position.players < 3:
         raise PositionError("players", "with two players the self-interested margin is the margin")
     return shared.advise(view, SELF_SEAT if self_interested else SEAT, exact=exact, samples=samples, seed=seed, timeout=timeout, jobs=jobs,
                          max_deals=max_deals, stop_early=stop_early, progress=progress, cache=cache, pieces=pieces)
 
 
-__all__ = ["MEASURE", "SEAT", "SELF_SEAT", "OwnMargins", "ThisTurn", "advise", "self_values", "solve_deals",
+__all__ = ["MEASURE", "SEAT", "SELF_SEAT", "OwnMargins", "ThisTurn", "advise", "deciding", "self_values", "solve_deals",
            "solve_self_interested", "values"]

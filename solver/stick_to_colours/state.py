@@ -70,7 +70,8 @@ def presence(code: int) -> int:
     return sum(1 << k for k in range(KINDS) if bits >> 2 * k & 1)
 
 
-def witnesses(spec: ScoringSpec) -> list[tuple[int, ...] | None]:
+@lru_cache(maxsize=64)
+def witnesses(spec: ScoringSpec) -> tuple[tuple[int, ...] | None, ...]:
     """For each card, the bitmasks of other cards whose presence lets it be in some set under ``spec``
     (None: always, for jokers). A card none of whose masks is covered by the cards a collection may
     still hold is *dead* for it: no set of any collection it can reach contains it, so it adds no
@@ -106,7 +107,7 @@ def witnesses(spec: ScoringSpec) -> list[tuple[int, ...] | None]:
                     if len(set(picks)) == need:  # one joker stands for one value only
                         masks.add(sum(picks))
         out.append(tuple(sorted(m for m in masks if not any(o != m and o & m == o for o in masks))))
-    return out
+    return tuple(out)  # kept per spec (a search per state of a best-defence search builds a game each time)
 
 
 class StickState:

@@ -158,10 +158,53 @@ def test_best_defence_refusals(args, words):
     assert out.exit_code == 2 and words in out.output, out.output
 
 
-def test_best_defence_is_for_red7_views():
-    out = run("realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 | trick - | hands R8 B7 / 2 "
-              "| draw 0 | shuffled - | discard -", "--best-defence")
-    assert out.exit_code == 2 and "--best-defence is not built for Realms" in out.output
+def test_best_defence_for_realms_is_the_trick_share_beside_all_hands_known():
+    # small_deal(3, 3, 2, 1) of solver/realms/defence.py: the other hands and a 1-card pile unseen, 30 deals
+    view = ("realms default phase=play round=1 dealer=2 leader=0 ruling=red scores=0,0,0 | trick - | hands R2 YSo / 2 / 2 | draw 1 | shuffled - "
+            "| discard R1 R3 R4 R5 R7 R8 R9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 B1 B2 B5 B6 "
+            "B7 B8 B9 G1 G3 G4 G5 G6 G7 G8 G9 RRe RDr RSo RGu RTr YRe YDr YGu YTr BRe BDr BSo BGu BTr GDr GSo GGu GTr PHX GNT WLK CYC TRE P1 P2 P3 P4")
+    data = json.loads(run(view, "--best-defence", "--json").output)
+    assert [m["name"] for m in data["measures"]] == ["defence", "trick"]
+    assert all(m["wins"] <= m["trick"]["total"] for m in data["moves"]) and data["deals"] == data["consistent_deals"]
+    out = run(view, "--best-defence")
+    assert out.exit_code == 0 and "best-defence trick share" in out.output, out.output
+    out = run(view, "--best-defence", "--max-deals", "2")
+    assert out.exit_code == 2 and "--best-defence: 30 consistent deals, more than the limit of 2" in out.output
+
+
+# small_view(13, won=3, market=2): the bot's and the other player's 2 dealt cards unseen, 6 deals
+STICK_SMALL = ("stick-to-colours default | players 2 dealer 0 passes - | deck 0 | market R4 RJ | hands R2 B3 B4 BJ G1 / "
+               "?2 R3 R6 B1 holds 5 / bot ?2 R7 B7 G1 holds 5 | discard R1 R1 R2 R3 R5 R5 R6 R8 R9 B1 B2 B2 B3 B4 B5 B5 "
+               "B6 B6 B9 G2 G2 G3 G3 G4 G4 G5 G6 G6 G7 G8 G9 | auction - | seat 0")
+
+
+def test_best_defence_for_stick_to_colours_shows_the_margin_beside_it():
+    data = json.loads(run(STICK_SMALL, "--best-defence", "--json").output)
+    assert [m["name"] for m in data["measures"]] == ["defence", "margin"] and data["deals"] == 6
+    assert all(m["wins"] <= m["margin"]["total"] for m in data["moves"])  # never above all cards known
+    gaps = [m for m in data["moves"] if m["wins"] < m["margin"]["total"]]
+    assert gaps
+    out = run(STICK_SMALL, "--best-defence")
+    assert out.exit_code == 0, out.output
+    assert "best-defence margin" in out.output and "all 6 consistent deals (exact)" in out.output
+    for m in gaps:
+        line = next(x for x in out.output.splitlines() if x.strip().startswith(m["move"] + " "))
+        assert f"{m['win_share']:+.2f}" in line and f"margin {m['margin']['mean']:+.2f}" in line
+
+
+STICK_DECK = ("stick-to-colours default | players 2 dealer 0 passes - | deck 3 | market R6 B3 B6 | hands R1 R1 B3 G1 G3 / "
+              "?2 R4 R7 B7 holds 5 / bot ?2 R3 G6 G9 holds 5 | discard R2 R2 R3 R4 R5 R5 R8 B1 B1 B2 B2 B4 B5 B5 B6 B8 "
+              "B9 BJ G1 G2 G2 G3 G4 G4 G5 G5 G6 | auction - | seat 0")  # small_view(0, deck=3)
+
+
+@pytest.mark.parametrize("change, words", [
+    ((), "--best-defence: 6 consistent deals, more than the limit of 2"),
+    ((STICK_SMALL, STICK_DECK), "--best-defence: 1260 consistent deals, more than the limit of 200"),
+    (("seat 0", "seat 1"), "bad view: seat")])
+def test_best_defence_for_stick_to_colours_refusals(change, words):
+    view = STICK_SMALL.replace(*change) if change else STICK_SMALL
+    out = run(view, "--best-defence", *(() if change else ("--max-deals", "2")))
+    assert out.exit_code == 2 and words in out.output and "Traceback" not in out.output, out.output
 
 
 REALMS3 = ("realms default phase=play round=1 dealer=2 leader=0 ruling=green scores=0,0,0 | trick GDr | hands 6 / "
