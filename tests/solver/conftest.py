@@ -8,7 +8,8 @@ from arbiter.solver import defence
 def _strategies_best(r: defence.Rules, worlds: list) -> dict[str, int]:
     """For each first step: the most, summed over the deals, that one pure strategy of the seat (one
     step for each sequence of things the seat has seen) makes sure of against every reply of the
-    others in each deal, found by trying every strategy. No frontiers, no shortcuts: the reference."""
+    others in each deal, found by trying every strategy. No frontiers, no shortcuts: the reference.
+    A deal's value stops at ``r.low`` (the lowest a state can have) without trying the other replies."""
 
     def outcomes(state, seen, strategy):
         """(the strategy extended along the way, its worst value in ``state``), for each way of
@@ -31,7 +32,12 @@ def _strategies_best(r: defence.Rules, worlds: list) -> dict[str, int]:
                 return
             after = r.apply(state, replies[k])
             for s, v in outcomes(after, (*seen, r.seen(state, replies[k], after)), strategy):
-                yield from every(k + 1, s, min(worst, v))
+                if min(worst, v) <= r.low:
+                    # Nothing can go lower: the other replies cannot change this deal's value, and the
+                    # steps they would fix stay free for the other deals (so every strategy is still met).
+                    yield s, min(worst, v)
+                else:
+                    yield from every(k + 1, s, min(worst, v))
 
         yield from every(0, strategy, float("inf"))
 

@@ -1,5 +1,6 @@
-"""The best-defence value (solver/defence.py) against a plain enumeration of the seat's strategies,
-and what must hold between it and the win share of advise (all cards known)."""
+"""The best-defence value (solver/defence.py) against a plain enumeration of the seat's strategies
+(``strategies_best``, tests/solver/conftest.py), and what must hold between it and the win share
+of advise (all cards known)."""
 
 import dataclasses
 import itertools
@@ -12,52 +13,6 @@ from arbiter.solver.advise import TooManyDeals
 from arbiter.solver.red7.advise import advise
 from arbiter.solver.red7.defence import best_defence, rules, small_deal
 
-
-def _strategies_best(r: defence.Rules, worlds: list) -> dict[str, int]:
-    """For each first step: the most deals one pure strategy of the seat wins against every reply of
-    the others, found by trying every strategy (one step for each sequence of things the seat has
-    seen), deal by deal. No frontiers, no shortcuts: the reference."""
-
-    def wins(state, seen, strategy):
-        """(strategy extended along the way, whether it wins ``state`` against every reply), for
-        each way of choosing the steps not yet fixed that this state meets."""
-        v = r.value(state)
-        if v is not None:
-            yield strategy, v == 1
-            return
-        if r.mover(state) == r.seat:
-            fixed = strategy.get(seen)
-            for step in [fixed] if fixed is not None else r.steps(state):
-                after = r.apply(state, step)
-                yield from wins(after, (*seen, r.seen(state, step, after)), {**strategy, seen: step})
-            return
-        replies = list(r.steps(state))
-
-        def every(k, strategy):
-            if k == len(replies):
-                yield strategy, True
-                return
-            after = r.apply(state, replies[k])
-            for s, ok in wins(after, (*seen, r.seen(state, replies[k], after)), strategy):
-                if ok:
-                    yield from every(k + 1, s)
-                else:
-                    yield s, False
-
-        yield from every(0, strategy)
-
-    def most(k, strategy):
-        if k == len(worlds):
-            return 0
-        return max(ok + most(k + 1, s) for s, ok in wins(worlds[k], (), strategy))
-
-    out = {}
-    for step in r.steps(worlds[0]):
-        start = {(): step}
-        out[step.removesuffix(" ...")] = most(0, start)
-    return out
-
-
 CASES = [("basic", 2, 2, 2, s) for s in range(6)] + [("actions", 2, 2, 2, s) for s in range(6)] + [
     ("advanced", 2, 2, 1, s) for s in range(3)] + [("basic", 3, 2, 1, s) for s in range(3)] + [
     ("actions", 3, 2, 0, s) for s in range(2)]
@@ -67,12 +22,13 @@ GAPS = [("basic", 2, 3, 1, 9), ("actions", 2, 3, 1, 57)]
 
 
 @pytest.mark.parametrize("ruleset, players, hand, deck, seed", CASES + GAPS)
-def test_best_defence_is_the_best_strategy_found_by_trying_them_all(ruleset, players, hand, deck, seed):
+def test_best_defence_is_the_best_strategy_found_by_trying_them_all(ruleset, players, hand, deck, seed,
+                                                                    strategies_best):
     pos = small_deal(seed, players, hand, deck, Ruleset.parse(ruleset))
     view = view_of(pos)
     worlds = list(view.deals())
     plain = rules(view.me, pos.ruleset, pos.players)
-    expected = _strategies_best(plain, worlds)
+    expected = {step.removesuffix(" ..."): v for step, v in strategies_best(plain, worlds).items()}
     got = best_defence(view)
     assert {m.move: m.wins for m in got.moves} == expected, format_view(view)
     if (ruleset, players, hand, deck, seed) in GAPS:
