@@ -924,29 +924,36 @@ static int endgames_hold(const Core *S) {
 }
 
 /* Whether the mover of s has a turn other than passing (fast_count(S, s) > 1), as endgames_hold
- * allows: a turn leads by the rule it ends under (a discard's colour, else the rule as it is) with
- * the Palette after its play, so each rule asks whether some play (or none) makes the mover's key
- * beat the other's, and, but for the rule as it is, whether a card of its colour is left to discard. */
-static int can_lead(Core *S, const State *s) {
-    if (S->R.highest_card) return fast_count(S, s) > 1;
-    int me = s->to_move, rivals[7], low[7], high[7];
-    Mask hand = s->hands[me], mine = s->palettes[me];
-    rivals_all(s, rivals);
-    const int16_t *k = keys_of(mine);
+ * allows; can_lead_with: for the mover's rule, hand and Palette against the other's Palette, without
+ * the highest-card reading. A turn leads by the rule it ends under (a discard's colour, else the rule
+ * as it is) with the Palette after its play, so each rule asks whether some play (or none) makes the
+ * mover's key beat the other's, and, but for the rule as it is, whether a card of its colour is left
+ * to discard. */
+static int can_lead_with(int rule, Mask hand, Mask mine, Mask rival) {
+    int rivals[7], low[7], high[7];
+    const int16_t *k = keys_of(rival); /* each copied: the next lookup may take the same cache entry */
+    for (int r = 0; r < 7; r++) rivals[r] = k[r];
+    k = keys_of(mine);
     for (int r = 0; r < 7; r++) low[r] = k[r];
     k = keys_of(mine | hand);
     for (int r = 0; r < 7; r++) high[r] = k[r];
     for (int r = 0; r < 7; r++) {
         Mask ofr = hand & COLOUR_MASK[r];
-        if ((r != s->rule && !ofr) || high[r] <= rivals[r]) continue;
+        if ((r != rule && !ofr) || high[r] <= rivals[r]) continue;
         if (ofr && low[r] > rivals[r]) return 1; /* discarding a card of colour r, nothing played */
         for (Mask m = hand, c; m; m ^= c) {
             c = top(m);
             if (key_of(r, mine | c) <= rivals[r]) continue;
-            if (r == s->rule || (ofr & ~c)) return 1; /* playing c, then (for another rule) discarding a card of r */
+            if (r == rule || (ofr & ~c)) return 1; /* playing c, then (for another rule) discarding a card of r */
         }
     }
     return 0;
+}
+
+static int can_lead(Core *S, const State *s) {
+    if (S->R.highest_card) return fast_count(S, s) > 1;
+    int me = s->to_move;
+    return can_lead_with(s->rule, s->hands[me], s->palettes[me], s->palettes[1 - me]);
 }
 
 /* A state of a round as endgames_hold allows, both players in, whose value follows from who can
@@ -965,6 +972,11 @@ static int endgame(Core *S, const State *s, int player, int *v) {
     int won = 0;
     if (!theirs) {
         won = can_lead(S, s);
+    } else if (!(mine & (mine - 1)) && !S->R.highest_card) { /* its turns as fast_stage makes them */
+        Mask P = s->palettes[me], O = s->palettes[1 - me];
+        int rule = s->rule, r = colour_of(__builtin_ctzll(mine));
+        won = (key_of(rule, P | mine) > key_of(rule, O) && !can_lead_with(rule, theirs, O, P | mine)) /* playing it */
+              || (key_of(r, P) > key_of(r, O) && !can_lead_with(r, theirs, O, P));                     /* discarding it */
     } else if (!(mine & (mine - 1))) {
         Gen g;
         size_t base = S->kids.len;
