@@ -1412,6 +1412,19 @@ static PyObject *Core_live(Core *S, PyObject *args) {
     return rc < 0 ? NULL : PyLong_FromUnsignedLongLong(found);
 }
 
+/* An empty table that keeps the young generation's memory when it is small (a deal's table starts
+ * empty, as a fresh one, without paying for its growth again); a big one is given back. */
+static void gen_empty(Generations *G) {
+    Tab *y = &G->young;
+    tab_free(&G->old);
+    if (y->slots > (1 << 16)) {
+        tab_free(y);
+    } else if (y->count) {
+        memset(y->index, 0, y->slots * sizeof(uint64_t));
+        y->count = 0;
+    }
+}
+
 /* Advice: for each state (a deal), every decision of player (the mover) in moves order with whether
  * one of its turns keeps a forced win, searched with a fresh table as advise._first_turns does on
  * Red7Game(endgames=True) (below the root, where endgames_hold: dominated turns skipped, endgames
@@ -1435,7 +1448,7 @@ static PyObject *Core_first_turns(Core *S, PyObject *args) {
         long long before = S->budget.nodes;
         /* each deal its own table: deals of a view share almost no states (a shared table saved 0.01%
          * of the nodes on 200 deals) and a table grown by earlier deals only costs cache misses */
-        gen_free(&S->gens[0]), gen_free(&S->gens[1]);
+        gen_empty(&S->gens[0]), gen_empty(&S->gens[1]);
         S->endgames = endgames_hold(S);
         if (state_from(S, PySequence_Fast_GET_ITEM(seq, d), &s) < 0 || gen_moves(S, &s, &mv) < 0) goto fail;
         if ((size_t)mv.n > dcap) {
