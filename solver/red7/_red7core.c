@@ -8,7 +8,9 @@
  * table keeps and drops entries as search.Table does, the node budget is checked where
  * search.Budget checks it. It also does the root's work of a solve and of advice on its own states
  * (every turn named by its steps in the order of Red7Game.moves, the principal line, the dead cards,
- * the decisions of many deals in one call), as solver/red7/__init__.py, coalition.py and advise.py do.
+ * the decisions of many deals in one call), as solver/red7/__init__.py, coalition.py and advise.py do;
+ * advice's searches (first_turns) skip dominated turns and settle endgames as Red7Game(endgames=True)
+ * does (endgame, endgames_hold).
  * tests/solver/red7/test_core.py holds the two together node for node.
  * Python decides which rulesets the core may take (solver/red7/core.py); this file trusts its flags. */
 
@@ -354,6 +356,7 @@ typedef struct {
     StepVec steps;
     struct { int32_t *v; size_t len, cap; } kid_steps;
     int32_t cur_step;      /* the last step of the child emit makes next (the fast path sets it) */
+    int endgames;          /* advice: search settles the endgames of endgame() without searching them */
 } Core;
 
 /* A mask's seven low bytes, little end first (its eighth is 0: a mask holds 49 cards). */
@@ -453,13 +456,14 @@ static inline int fast_winning(const Core *S, const State *s, int r, const Mask 
  * S->branches; both are stacks: a frame's entries stay below those of the searches it calls. */
 typedef struct {
     int stage, nc, done;
+    size_t base; /* S->kids.len when the frame started: its children are above */
     int cards[49];
     int rivals[7];
     size_t bbase, groups[51]; /* the Action rule: each played card's branches in S->branches */
 } Gen;
 
 static void gen_init(Core *S, const State *s, Gen *g) {
-    g->stage = 0, g->nc = 0, g->done = players_in(s) <= 1;
+    g->stage = 0, g->nc = 0, g->done = players_in(s) <= 1, g->base = S->kids.len;
     for (Mask m = s->hands[s->to_move]; m; m ^= top(m)) g->cards[g->nc++] = bitlen(m) - 1;
     for (int r = 0; r < 7; r++) g->rivals[r] = -1;
     g->bbase = g->groups[0] = S->branches.len;
@@ -482,6 +486,7 @@ static int fast_stage(Core *S, const State *s, Gen *g) {
     }
     if (k > 2 * nc) {
         g->done = 1;
+        if (S->endgames && !S->recording && S->kids.len > g->base) return 0; /* passing dominated: endgames_hold */
         S->cur_step = add_step(S, -1, V_PASS, -1);
         return emit(S, s, hand, s->rule, s->palettes, s->deck, s->deck_len, 0);
     }
@@ -491,6 +496,7 @@ static int fast_stage(Core *S, const State *s, Gen *g) {
     int mine_count = popcount(p[me]), stays_by_rule[7] = {-1, -1, -1, -1, -1, -1, -1};
     for (Mask m = h1; m; m ^= top(m)) {
         int d = bitlen(m) - 1, r = colour_of(d);
+        if (i < nc && r == s->rule && S->endgames && !S->recording) continue; /* the play alone dominates: endgames_hold */
         int stays = stays_by_rule[r] >= 0 ? stays_by_rule[r] : (stays_by_rule[r] = fast_winning(S, s, r, p, g->rivals));
         if (!(stays || R->legal_losing)) continue;
         Mask h2 = h1 & ~((Mask)1 << d);
@@ -905,6 +911,87 @@ static int order_children(Core *S, const State *s, int player, size_t base, int 
     return 0;
 }
 
+/* Whether advice's searches may skip dominated turns and settle endgames by endgame() (as
+ * game.endgames_hold): two players, no Action rule, no Advanced draws or banked points, no losing
+ * turns generated, so that the only turn that does not keep the lead is passing (the mover is out)
+ * and hand cards serve only to move: with more of them a player has every turn it had and runs out
+ * later, so a turn that leaves the same state but one card fewer in hand is never better. Two such
+ * turns are skipped (fast_stage, in searches only, never among the root's turns): a play followed by
+ * a discard of the rule's own colour (the play alone leads alike and keeps the card), and passing
+ * once another turn was made (passing loses at once with two players). */
+static int endgames_hold(const Core *S) {
+    return S->n == 2 && !S->R.actions && !S->R.advanced && !S->R.legal_losing;
+}
+
+/* Whether the mover of s has a turn other than passing (fast_count(S, s) > 1), as endgames_hold
+ * allows; can_lead_with: for the mover's rule, hand and Palette against the other's Palette, without
+ * the highest-card reading. A turn leads by the rule it ends under (a discard's colour, else the rule
+ * as it is) with the Palette after its play, so each rule asks whether some play (or none) makes the
+ * mover's key beat the other's, and, but for the rule as it is, whether a card of its colour is left
+ * to discard. */
+static int can_lead_with(int rule, Mask hand, Mask mine, Mask rival) {
+    int rivals[7], low[7], high[7];
+    const int16_t *k = keys_of(rival); /* each copied: the next lookup may take the same cache entry */
+    for (int r = 0; r < 7; r++) rivals[r] = k[r];
+    k = keys_of(mine);
+    for (int r = 0; r < 7; r++) low[r] = k[r];
+    k = keys_of(mine | hand);
+    for (int r = 0; r < 7; r++) high[r] = k[r];
+    for (int r = 0; r < 7; r++) {
+        Mask ofr = hand & COLOUR_MASK[r];
+        if ((r != rule && !ofr) || high[r] <= rivals[r]) continue;
+        if (ofr && low[r] > rivals[r]) return 1; /* discarding a card of colour r, nothing played */
+        for (Mask m = hand, c; m; m ^= c) {
+            c = top(m);
+            if (key_of(r, mine | c) <= rivals[r]) continue;
+            if (r == rule || (ofr & ~c)) return 1; /* playing c, then (for another rule) discarding a card of r */
+        }
+    }
+    return 0;
+}
+
+static int can_lead(Core *S, const State *s) {
+    if (S->R.highest_card) return fast_count(S, s) > 1;
+    int me = s->to_move;
+    return can_lead_with(s->rule, s->hands[me], s->palettes[me], s->palettes[1 - me]);
+}
+
+/* A state of a round as endgames_hold allows, both players in, whose value follows from who can
+ * still take the lead, without a search (a player without hand cards at the start of its turn is
+ * out; a mover that cannot lead passes and is out):
+ * - the other player holds no card: the mover wins if it has a turn other than passing (the other
+ *   player is then out), else it loses;
+ * - the mover holds one card (the other player some): every turn but passing uses it up, so the
+ *   other player wins if it can lead after it (the mover then starts its next turn without cards);
+ *   the mover wins if one of its turns leaves the other player no turn but passing.
+ * 1 with the value for ``player`` in *v (as outcome: WIN or -WIN), 0 for any other state, -1 on an
+ * error. tests/solver/red7/test_core.py holds the advice with it to the Python search's. */
+static int endgame(Core *S, const State *s, int player, int *v) {
+    int me = s->to_move;
+    Mask mine = s->hands[me], theirs = s->hands[1 - me];
+    int won = 0;
+    if (!theirs) {
+        won = can_lead(S, s);
+    } else if (!(mine & (mine - 1)) && !S->R.highest_card) { /* its turns as fast_stage makes them */
+        Mask P = s->palettes[me], O = s->palettes[1 - me];
+        int rule = s->rule, r = colour_of(__builtin_ctzll(mine));
+        won = (key_of(rule, P | mine) > key_of(rule, O) && !can_lead_with(rule, theirs, O, P | mine)) /* playing it */
+              || (key_of(r, P) > key_of(r, O) && !can_lead_with(r, theirs, O, P));                     /* discarding it */
+    } else if (!(mine & (mine - 1))) {
+        Gen g;
+        size_t base = S->kids.len;
+        gen_init(S, s, &g);
+        if (gen_until(S, s, &g, base, (size_t)-2) < 0) { gen_end(S, &g, base); return -1; }
+        for (size_t j = base; j < S->kids.len && !won; j++)
+            if (!S->kids.v[j].out) won = !can_lead(S, &S->kids.v[j]); /* not passing: the other moves */
+        gen_end(S, &g, base);
+    } else {
+        return 0;
+    }
+    *v = won == (me == player) ? WIN : -WIN;
+    return 1;
+}
+
 /* As Search._search: fail-soft alpha-beta from ``player``'s side (the others together minimise),
  * the best child of the table entry first. Sets *err (a Python error is set) on a limit or Ctrl-C. */
 static int search(Core *S, const State *s, int player, int alpha, int beta, int *err) {
@@ -912,6 +999,13 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
     if (spend(&S->budget) < 0) { *err = 1; return 0; }
     if (S->budget.nodes > S->race_limit) { *err = 2; return 0; } /* this ordering's turn of the race is over */
     if (outcome(&S->R, s, player, &v)) return v;
+    if (S->endgames) {
+        int settled = endgame(S, s, player, &v);
+        if (settled) {
+            if (settled < 0) *err = 1;
+            return v;
+        }
+    }
     uint8_t key[4 + 14 * MAXP + 1 + MAXDECK + 8];
     make_key(S, s, player, key);
     uint64_t h = hash_key(key, S->K);
@@ -1318,8 +1412,23 @@ static PyObject *Core_live(Core *S, PyObject *args) {
     return rc < 0 ? NULL : PyLong_FromUnsignedLongLong(found);
 }
 
+/* An empty table that keeps the young generation's memory when it is small (a deal's table starts
+ * empty, as a fresh one, without paying for its growth again); a big one is given back. */
+static void gen_empty(Generations *G) {
+    Tab *y = &G->young;
+    tab_free(&G->old);
+    if (y->slots > (1 << 16)) {
+        tab_free(y);
+    } else if (y->count) {
+        memset(y->index, 0, y->slots * sizeof(uint64_t));
+        y->count = 0;
+    }
+}
+
 /* Advice: for each state (a deal), every decision of player (the mover) in moves order with whether
- * one of its turns keeps a forced win, searched with a fresh table as advise._first_turns does (a decision is searched
+ * one of its turns keeps a forced win, searched with a fresh table as advise._first_turns does on
+ * Red7Game(endgames=True) (below the root, where endgames_hold: dominated turns skipped, endgames
+ * settled; every decision at the root is searched, so each keeps its own outcome; a decision is searched
  * again only while none of its turns has won; ``whole``: every whole turn is its own decision), and
  * the nodes of each deal. A limit or Ctrl-C stops it: the deals done before are returned with
  * "timeout" or "interrupted". */
@@ -1339,7 +1448,8 @@ static PyObject *Core_first_turns(Core *S, PyObject *args) {
         long long before = S->budget.nodes;
         /* each deal its own table: deals of a view share almost no states (a shared table saved 0.01%
          * of the nodes on 200 deals) and a table grown by earlier deals only costs cache misses */
-        gen_free(&S->gens[0]), gen_free(&S->gens[1]);
+        gen_empty(&S->gens[0]), gen_empty(&S->gens[1]);
+        S->endgames = endgames_hold(S);
         if (state_from(S, PySequence_Fast_GET_ITEM(seq, d), &s) < 0 || gen_moves(S, &s, &mv) < 0) goto fail;
         if ((size_t)mv.n > dcap) {
             Decision *w = PyMem_Realloc(ds, sizeof(Decision) * (size_t)mv.n);
@@ -1378,11 +1488,13 @@ static PyObject *Core_first_turns(Core *S, PyObject *args) {
         Py_XDECREF(found), Py_XDECREF(count);
         if (bad) goto fail;
     }
+    S->endgames = 0;
     PyMem_Free(ds);
     Py_DECREF(seq);
     if (stopped == Py_None) Py_INCREF(stopped);
     return Py_BuildValue("(NNN)", results, nodes, stopped);
 fail:
+    S->endgames = 0;
     PyMem_Free(ds);
     Py_DECREF(seq);
     Py_XDECREF(results), Py_XDECREF(nodes);

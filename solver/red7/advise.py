@@ -90,11 +90,14 @@ def solve_deals(deals: list[Position], deadline: float | None = None, whole: boo
     process or machine, or ``"interrupted"``: Ctrl-C here), the result then holding the deals done
     before; and the engine that searched (``core.choose``). The compiled core takes the whole piece
     in one call (``CoreSearch.first_turns``: same answers and nodes as the deal-by-deal Python path).
-    ``order_from`` as in ``outcomes``."""
+    ``order_from`` as in ``outcomes``. Below the first turns, 2-player searches without the Action
+    rule, Advanced or losing turns (``game.endgames_hold``) skip dominated turns and settle endgames
+    without searching them (``Red7Game(endgames=True)``, the core alike): the same answers in about
+    two thirds of the nodes (docs/performance.md)."""
     done: list[tuple[dict[str, bool], int]] = []
     if not deals:
         return done, None, ""
-    game = Red7Game(deals[0].ruleset, order_from)
+    game = Red7Game(deals[0].ruleset, order_from, endgames=True)
     timeout = None if deadline is None else max(0.0, deadline - time.time())
     search, budget, engine, _ = open_search(game, deals[0].players, None, timeout, TABLE_SIZE)
     if isinstance(search, CoreSearch):

@@ -23,6 +23,8 @@ from arbiter.model.red7.game import (
 )
 from arbiter.model.red7.ruleset import NOBODY, Ruleset
 
+from ..search import INF
+
 WIN = 1 << 10  # a won round is worth WIN + banked points (Advanced; 0 otherwise), more than any points total
 
 # Move ordering (``Red7Game.order``; _red7core.c follows the same rule): from ``order_from`` hand
@@ -36,6 +38,14 @@ ORDER_FROM: dict[tuple[str, int], int | None] = {
 }
 ORDER_OFF = 1 << 20  # more hand cards than any position holds: what order_from=None passes to the core
 OrderFrom = int | None | Mapping[tuple[str, int], int | None]
+
+
+def endgames_hold(ruleset: Ruleset) -> bool:
+    """Whether advice's searches may drop dominated turns and settle endgames (``Red7Game(endgames=
+    True)``, the core's ``endgames_hold``, with two players): no Action rule, no Advanced draws or
+    banked points, no losing turns, so that the only turn that does not keep the lead is passing
+    (which puts the mover out) and a player's hand cards serve only to move."""
+    return not ruleset.actions and not ruleset.advanced and ruleset.losing_turns != "legal"
 
 
 def rules_kind(ruleset: Ruleset) -> str:
@@ -64,7 +74,7 @@ class Red7Game:
     ``order_from``: the hand cards in all from which ``order`` counts replies (None: never), or a
     table of them by (``rules_kind``, players) as ``ORDER_FROM``."""
 
-    def __init__(self, ruleset: Ruleset, order_from: OrderFrom = ORDER_FROM) -> None:
+    def __init__(self, ruleset: Ruleset, order_from: OrderFrom = ORDER_FROM, endgames: bool = False) -> None:
         self.ruleset = ruleset
         if isinstance(order_from, Mapping):
             kind = rules_kind(ruleset)
@@ -82,6 +92,11 @@ class Red7Game:
         self.plain_leader = (ruleset.nobody_qualifies == NOBODY and ruleset.tie_break == "deciding_group"
                              and ruleset.out_palettes == "ignored")
         self.race_from, self.two_ply_from = RACE_FROM, TWO_PLY_FROM
+        # Advice's searches (``endgames``, where ``endgames_hold``): dominated turns dropped and
+        # endgames settled without a search, as the core's ``first_turns`` does.
+        self.endgames = endgames and endgames_hold(ruleset) and self.fast
+        if self.endgames:
+            self.bounds = self._endgame_bounds
 
     # -- conversions ---------------------------------------------------------------------------
     def state(self, pos: Position) -> State:
@@ -130,7 +145,52 @@ class Red7Game:
         return -WIN
 
     def children(self, s: State) -> Iterable[State]:
+        if self.endgames and len(s[3]) == 2:
+            return (child for _, child in self._undominated(s))
         return (child for _, child in self._turns(s))
+
+    def _replies(self, s: State) -> int:
+        """How many turns the mover of ``s`` has (dominated ones too: the count move ordering scores by)."""
+        return sum(1 for _ in self._turns(s))
+
+    # -- advice: two players, no Action rule, no Advanced, no losing turns (``endgames_hold``) ----
+    def _undominated(self, s: State) -> Iterator[tuple[tuple, State]]:
+        """The turns of ``s`` but two kinds that another turn dominates (hand cards never hurt: with
+        more of them a player has every turn it had, and runs out later): a play followed by a
+        discard of the rule's own colour (the play alone leads alike and keeps the card), and
+        passing when any other turn is left (the mover is out: the other player wins)."""
+        rule, other = s[0], False
+        for steps, child in self._turns(s):
+            if steps == PASS_MOVE:
+                if not other:
+                    yield steps, child
+                return
+            if len(steps) == 2 and steps[0][0] == PLAY and colour_of(steps[1][1]) == rule:
+                continue
+            other = True
+            yield steps, child
+
+    def _can_lead(self, s: State) -> bool:
+        """Whether the mover of ``s`` has a turn other than passing."""
+        return any(steps != PASS_MOVE for steps, _ in self._turns(s))
+
+    def _endgame_bounds(self, s: State, player: int) -> tuple[int, int]:
+        """``search.Game.bounds`` for advice: the value of a 2-player state with both players in
+        where it follows from who can still lead (the other player holds no card: the mover wins if
+        it can lead; the mover holds one card: every turn but passing uses it up, and the mover wins
+        if one of them leaves the other player no turn but passing), as both bounds; else none."""
+        hands, me = s[3], s[1]
+        if len(hands) != 2 or s[2]:
+            return -INF, INF
+        mine, theirs = hands[me], hands[1 - me]
+        if not theirs:
+            won = self._can_lead(s)
+        elif not mine & (mine - 1):
+            won = any(not c[2] and not self._can_lead(c) for c in self.children(s))
+        else:
+            return -INF, INF
+        v = WIN if won == (me == player) else -WIN
+        return v, v
 
     def race_share(self, s: State) -> int | None:
         """Nodes of the first turn of the race of orderings from ``s`` (3-4 players in), else None."""
@@ -158,7 +218,7 @@ class Red7Game:
         if first:
             yield first, kids[first]
         mine = s[1] == player
-        outcome, children = self.outcome, self.children
+        outcome = self.outcome
         two_ply = variant and sum(h.bit_count() for h in s[3]) >= self.two_ply_from
 
         def score(c: State) -> int:
@@ -170,7 +230,7 @@ class Red7Game:
                     return SCORE_AFTER
                 n = self._two_ply(c, player)
                 return -SCORE_LAST + 1 if n < 0 else n
-            return min(sum(1 for _ in children(c)), SCORE_AFTER - 1)
+            return min(self._replies(c), SCORE_AFTER - 1)
 
         scores = [score(c) for c in kids]
         yield from (ic for ic in sorted(enumerate(kids), key=lambda ic: scores[ic[0]]) if ic[0] != first or not first)
@@ -185,7 +245,7 @@ class Red7Game:
                 if v <= 0:
                     return -1
             elif c2[1] == player:
-                best = min(best, sum(1 for _ in self.children(c2)))
+                best = min(best, self._replies(c2))
         return best
 
     def moves(self, s: State) -> list[tuple[Move, State]]:

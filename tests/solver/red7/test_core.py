@@ -15,9 +15,9 @@ import pytest
 from arbiter.cli.main import cli
 from arbiter.model.red7.game import Position, deal
 from arbiter.model.red7.notation import parse_text
-from arbiter.model.red7.ruleset import ACTIONS, BASIC, Ruleset
+from arbiter.model.red7.ruleset import ACTIONS, ADVANCED, BASIC, Ruleset
 from arbiter.solver.red7 import Red7Game, core, solve
-from arbiter.solver.red7.game import ORDER_FROM
+from arbiter.solver.red7.game import ORDER_FROM, endgames_hold
 from arbiter.solver.search import PURE_PYTHON_ENV, Budget, Search, Table
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -117,6 +117,63 @@ def test_advice_deals_in_one_core_call_node_for_node(ruleset, players, whole, mo
     assert c[:2] == py[:2] and len(c[0]) == len(deals)
     for found, nodes in c[0]:
         assert nodes > 0 and found and all(isinstance(w, bool) for w in found.values())
+
+
+ENDGAME_RULESETS = [rs for rs in FAST_RULESETS if endgames_hold(rs)]  # Basic, and nobody_qualifies=highest_card
+
+
+def test_endgame_rulesets_are_the_ones_meant():
+    """Advice settles endgames under Basic's readings only: never with Advanced, Actions or losing turns."""
+    assert BASIC in ENDGAME_RULESETS and len(ENDGAME_RULESETS) == 2
+    assert not any(endgames_hold(rs) for rs in ACTION_RULESETS + [ADVANCED, BASIC.with_switches(losing_turns="legal")])
+
+
+@pytest.mark.parametrize("ruleset", ENDGAME_RULESETS, ids=str)
+def test_advice_endgames_keep_every_answer(ruleset):
+    """Advice's searches drop dominated turns and settle endgames (``Red7Game(endgames=True)``, the
+    core's first_turns): on any 2-player arrangement (the mover may lead already, hands of 1-5) every
+    decision's outcome is the plain search's (Python, every turn searched), in the core and in
+    Python, with the same nodes in both and never more than the plain search's."""
+    from arbiter.solver.red7 import advise
+
+    plain, pruned = Red7Game(ruleset, None), Red7Game(ruleset, None, endgames=True)
+    assert pruned.endgames and not plain.endgames
+
+    @settings(max_examples=60)
+    @given(small_positions(2, ruleset, max_hand=5))
+    def check(pos):
+        me, state = pos.to_move, plain.state(pos)
+        reference, budget = {}, Budget(None, None)
+        for m, child in plain.moves(state):  # each turn with its own search and table: no sharing
+            d = advise.decided(pos, m)
+            reference[d] = reference.get(d, False) or Search(plain, budget, Table(1 << 16)).wins(child, me)
+        found, nodes, _ = core.CoreSearch(pruned, 2, None, None, 1 << 16).first_turns([state], me, False)
+        assert found == [reference]
+        py = Search(pruned, Budget(None, None), Table(1 << 16))
+        assert advise._first_turns(py, pruned, pos, False) == reference and py.budget.nodes == nodes[0]
+        unpruned = Search(plain, Budget(None, None), Table(1 << 16))
+        advise._first_turns(unpruned, plain, pos, False)
+        assert nodes[0] <= unpruned.budget.nodes
+
+    check()
+
+
+@pytest.mark.parametrize("ruleset", ENDGAME_RULESETS, ids=str)
+def test_advice_endgames_keep_the_answers_of_first_turns(ruleset):
+    """Seeded 2-player deals cut to 6 cards a hand, one view's mover: with the endgames every
+    decision's outcome is the plain Python search's, in fewer nodes."""
+    from arbiter.solver.red7 import advise
+
+    deals = _deals(2, ruleset, 5, 6)
+    done, stopped, engine = advise.solve_deals(deals, None, False, None)
+    assert (stopped, engine) == (None, "c")
+    plain_nodes = 0
+    for pos, (found, nodes) in zip(deals, done, strict=True):
+        reference, searched = advise.outcomes(pos, engine="python", order_from=None)
+        assert found == reference
+        plain_nodes += searched
+    assert sum(n for _, n in done) < plain_nodes
+    assert any(found.values() for found, _ in done) and any(not all(f.values()) for f, _ in done)
 
 
 def test_advice_deals_stop_at_a_limit_with_the_deals_done():
