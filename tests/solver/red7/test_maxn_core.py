@@ -68,3 +68,34 @@ def test_core_value_lies_in_the_bounded_range():
             assert v is None or lo[-1] <= v <= hi[-1], (v, lo[-1], hi[-1])
             solved_only_by_core += v is not None and lo != hi
     assert solved_only_by_core > 0
+
+
+def test_a_deals_values_with_the_core_lie_in_those_without():
+    """``solve_self_interested`` on sampled deals of a 3-player view (5 cards a hand): each decision's
+    value with the core's exact max-n is a point where it finished, inside the range the bounded
+    search alone gives (so equal to it where that was exact); the coalition's values do not change."""
+    import random
+
+    from arbiter.model.red7.game import deal
+    from arbiter.model.red7.view import view_of
+    from arbiter.solver.advise import Bounds
+    from arbiter.solver.red7.advise import SEARCH_ORDER_FROM, solve_self_interested
+
+    view = view_of(small_deal(4, 3, 5, 2, Ruleset.parse("basic")))
+    rng = random.Random(0)
+    deals = [view.sample(rng) for _ in range(4)] + [deal(3, 7)]
+    with_core, _, _ = solve_self_interested(deals, None, SEARCH_ORDER_FROM, nodes=500, core_nodes=3 * 10**6)
+    alone, _, _ = solve_self_interested(deals, None, SEARCH_ORDER_FROM, nodes=500, core_nodes=0)
+    points = 0
+    for (a, _), (b, _) in zip(with_core, alone, strict=True):
+        assert a.keys() == b.keys()
+        for d in a:
+            (own, win), (own_b, win_b) = a[d], b[d]
+            assert win == win_b
+            lo, hi = (own_b.lo, own_b.hi) if isinstance(own_b, Bounds) else (own_b, own_b)
+            if not isinstance(own, Bounds):
+                points += isinstance(own_b, Bounds)
+                assert lo - 1e-12 <= own <= hi + 1e-12, (d, own, own_b)
+            else:  # both sure ranges hold the exact value (the bounded search's nodes went to fewer turns)
+                assert max(lo, own.lo) <= min(hi, own.hi) + 1e-12
+    assert points > 0  # the core made exact what the bounded search left as a range
