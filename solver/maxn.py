@@ -36,7 +36,12 @@ nodes did not reach has the payoffs' range, which the game states and which uses
 the best bottom; a move surely below is not searched), at chance in the weighted sums. A game may
 also say where asking ``forced`` costs more than it spares (``ask_forced(state)``). Where no state
 was cut the value is the exact one, equal to ``values``; ``tests/solver/test_maxn_bounded.py``
-checks that and that every range holds the exact value."""
+checks that and that every range holds the exact value.
+
+Red7's compiled core has a second implementation of the exact search with the uniform rule
+(``Search.maxn`` in solver/red7/_red7core.c, with Korf's shallow pruning: the chances sum to 1),
+which Red7's advice tries first on each deal; ``tests/solver/red7/test_maxn_core.py`` holds it to
+``values``."""
 
 from __future__ import annotations
 

@@ -1064,6 +1064,155 @@ failed:
     return 0;
 }
 
+/* ---------------------------------------------------------------- max-n (self-interested players) */
+
+/* maxn.SelfInterested's exact values with the uniform tie rule, for Red7 (one winner a round, so a
+ * value is each player's chance of winning and they sum to 1): at its turn a player takes a move
+ * that gives it the most, each of its equally good moves as likely. A value is exact: fractions
+ * num[i] / den. Two prunings that change no value:
+ * - a sure win: once a move gives the mover 1, every move that does gives the same (all to it);
+ * - Korf's shallow pruning: a node is searched with its parent's mover P and P's best so far a;
+ *   once this node's mover M (not P) has a move giving it b with a + b > 1, P gets at most 1 - b < a
+ *   here (the chances sum to 1), below its best: P does not take this move, so its value is not
+ *   needed and the node returns CUT with the bound b (kept in the table, a lower bound of M's value).
+ * Ties are compared exactly, so the uniform rule is kept as solver/maxn.py states it; a fraction
+ * too big for 64 bits gives up that state (MX_OVERFLOW: not exact). Its own table (open addressing,
+ * a fixed number of slots; a full probe run overwrites its entry with the fewest hand cards, which
+ * kept more decisions exact than overwriting the first), cleared by each call: a deal's decisions
+ * share it. Tried and dropped (no fewer nodes on 3-player first turns): trying first the children
+ * the table knows best for the mover; asking the coalition search whether the mover forces a win
+ * (from 8, 12 or 16 hand cards: more nodes in all); the same with two players in (where max-n is
+ * the coalition's question). */
+enum { MX_EXACT = 1, MX_CUT = 2, MX_LIMIT = 3, MX_ERROR = 4, MX_OVERFLOW = 5 };
+typedef struct { uint64_t den, num[MAXP]; } MVal;
+typedef struct { uint64_t h; MVal v; int16_t kind; int8_t who, cards; } MHead; /* then the key's K bytes */
+typedef struct { uint8_t *mem; size_t slots, esize; long long nodes, limit; } MTab;
+#define MX_PROBES 8
+#define MX_BIG ((uint64_t)1 << 62) /* a denominator above this: the fractions are too big for the core */
+
+static uint64_t gcd64(uint64_t a, uint64_t b) { while (b) { uint64_t t = a % b; a = b, b = t; } return a; }
+
+/* x / y against u / v: <0, 0, >0 */
+static inline int mx_cmp(uint64_t x, uint64_t y, uint64_t u, uint64_t v) {
+    unsigned __int128 l = (unsigned __int128)x * v, r = (unsigned __int128)u * y;
+    return l < r ? -1 : l > r;
+}
+
+/* x / y + u / v > 1 */
+static inline int above_one(uint64_t x, uint64_t y, uint64_t u, uint64_t v) {
+    return (unsigned __int128)x * v + (unsigned __int128)u * y > (unsigned __int128)y * v;
+}
+
+/* acc += v (acc->den 0: empty); 0, or -1 when a fraction outgrows the core */
+static int mx_add(MVal *acc, const MVal *v, int n) {
+    if (!acc->den) { *acc = *v; return 0; }
+    uint64_t g = gcd64(acc->den, v->den);
+    unsigned __int128 a = v->den / g, b = acc->den / g, den = (unsigned __int128)acc->den * a;
+    if (den > MX_BIG) return -1;
+    for (int i = 0; i < n; i++) {
+        unsigned __int128 x = (unsigned __int128)acc->num[i] * a + (unsigned __int128)v->num[i] * b;
+        if (x > MX_BIG) return -1;
+        acc->num[i] = (uint64_t)x;
+    }
+    acc->den = (uint64_t)den;
+    return 0;
+}
+
+/* acc /= k, in lowest terms */
+static int mx_div(MVal *acc, int k, int n) {
+    unsigned __int128 den = (unsigned __int128)acc->den * (unsigned)k;
+    if (den > MX_BIG) return -1;
+    uint64_t g = (uint64_t)den;
+    for (int i = 0; i < n; i++) g = gcd64(g, acc->num[i]);
+    if (!g) g = 1;
+    acc->den = (uint64_t)den / g;
+    for (int i = 0; i < n; i++) acc->num[i] /= g;
+    return 0;
+}
+
+/* The slot of ``key``: its entry (*found), else an empty slot of its probe run, else the run's entry
+ * with the fewest hand cards (the smallest tree to search again) to overwrite. */
+static MHead *mx_slot(MTab *T, const uint8_t *key, size_t K, uint64_t h, int *found) {
+    size_t mask = T->slots - 1, i = (size_t)(h >> 20) & mask;
+    MHead *victim = NULL;
+    for (int p = 0; p < MX_PROBES; p++, i = (i + 1) & mask) {
+        MHead *e = (MHead *)(T->mem + i * T->esize);
+        if (!e->kind) { *found = 0; return e; }
+        if (e->h == h && !memcmp((uint8_t *)e + sizeof(MHead), key, K)) { *found = 1; return e; }
+        if (!victim || e->cards < victim->cards) victim = e;
+    }
+    *found = 0;
+    return victim;
+}
+
+static void mx_store(MHead *e, const uint8_t *key, size_t K, uint64_t h, const MVal *v, int kind, int who, int cards) {
+    e->h = h, e->v = *v, e->kind = (int16_t)kind, e->who = (int8_t)who, e->cards = (int8_t)cards;
+    memcpy((uint8_t *)e + sizeof(MHead), key, K);
+}
+
+/* The value of s (MX_EXACT, in *out), or MX_CUT (out->num[mover] / out->den: a lower bound of the
+ * mover's chance with cut_a + it > 1, cut_a = an / ad being player cut_p's best above), MX_LIMIT
+ * (T->limit nodes spent), MX_ERROR (a Python error: the budget's timeout or Ctrl-C), MX_OVERFLOW. */
+static int maxn(Core *S, MTab *T, const State *s, int cut_p, uint64_t an, uint64_t ad, MVal *out) {
+    int n = S->n;
+    if (T->nodes >= T->limit) return MX_LIMIT;
+    T->nodes++;
+    if (spend(&S->budget) < 0) return MX_ERROR;
+    memset(out, 0, sizeof(*out));
+    if (players_in(s) <= 1) {
+        int w = round_winner(s);
+        out->den = 1;
+        if (w >= 0) out->num[w] = 1;
+        return MX_EXACT;
+    }
+    int me = s->to_move, cut = cut_p >= 0 && cut_p != me;
+    uint8_t key[4 + 14 * MAXP + 1 + MAXDECK + 8];
+    make_key(S, s, 0, key);
+    uint64_t h = hash_key(key, S->K);
+    int found;
+    MHead *e = mx_slot(T, key, S->K, h, &found);
+    if (found) {
+        if (e->kind == MX_EXACT) { *out = e->v; return MX_EXACT; }
+        if (cut && above_one(an, ad, e->v.num[me], e->v.den)) { *out = e->v; return MX_CUT; }
+    }
+    size_t base = S->kids.len;
+    Gen g;
+    gen_init(S, s, &g);
+    if (gen_until(S, s, &g, base, (size_t)-2) < 0) { gen_end(S, &g, base); return MX_ERROR; }
+    size_t nk = S->kids.len - base;
+    int cards = hand_cards(s);
+    MVal acc, v;
+    memset(&acc, 0, sizeof(acc));
+    uint64_t bn = 0, bd = 0; /* the mover's best so far (bd 0: none yet) */
+    int ties = 0, rc = MX_EXACT;
+    for (size_t i = 0; i < nk; i++) {
+        State child = S->kids.v[base + i]; /* S->kids may move below */
+        int r = maxn(S, T, &child, bd ? me : -1, bn, bd, &v);
+        if (r == MX_CUT) continue; /* below the best: not the mover's choice */
+        if (r != MX_EXACT) { rc = r; break; }
+        int c = bd ? mx_cmp(v.num[me], v.den, bn, bd) : 1;
+        if (c < 0) continue;
+        if (c > 0) { acc = v, ties = 1, bn = v.num[me], bd = v.den; }
+        else if (mx_add(&acc, &v, n) < 0) { rc = MX_OVERFLOW; break; }
+        else ties++;
+        if (bn == bd) { acc = v, ties = 1; break; } /* a sure win: every such move gives all to the mover */
+        if (cut && above_one(an, ad, bn, bd)) { /* the player above does not come here */
+            memset(out, 0, sizeof(*out));
+            out->den = bd, out->num[me] = bn;
+            gen_end(S, &g, base);
+            if (!(found && e->kind == MX_CUT && mx_cmp(e->v.num[me], e->v.den, bn, bd) > 0))
+                mx_store(e, key, S->K, h, out, MX_CUT, me, cards);
+            return MX_CUT;
+        }
+    }
+    gen_end(S, &g, base);
+    if (rc != MX_EXACT) return rc;
+    if (ties > 1 && mx_div(&acc, ties, n) < 0) return MX_OVERFLOW;
+    *out = acc;
+    mx_store(e, key, S->K, h, out, MX_EXACT, me, cards);
+    return MX_EXACT;
+}
+
 /* ---------------------------------------------------------------- Python conversions */
 
 static int mask_from(PyObject *o, Mask *m) {
@@ -1535,6 +1684,65 @@ static PyObject *Core_children(Core *S, PyObject *state) {
     return list;
 }
 
+/* maxn(states, nodes, table_bits=20): the exact max-n values (``maxn`` above) of a deal's states,
+ * sharing one table of 2**table_bits slots, within ``nodes`` nodes in all: each state not yet exact
+ * searched under an allowance that doubles each round (as SelfInterested.bounded), so the cheap ones
+ * end exact. ([each state's (num_0, ..., num_n-1, den), or None if not exact], nodes spent). */
+static PyObject *Core_maxn(Core *S, PyObject *args) {
+    PyObject *states, *seq, *list = NULL;
+    long long nodes;
+    int bits = 20;
+    if (!PyArg_ParseTuple(args, "OL|i", &states, &nodes, &bits)) return NULL;
+    if (bits < 4 || bits > 28) { PyErr_SetString(PyExc_ValueError, "table_bits: 4 to 28"); return NULL; }
+    if (!(seq = PySequence_Fast(states, "maxn takes a sequence of states"))) return NULL;
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+    State *roots = PyMem_Calloc((size_t)m + 1, sizeof(State));
+    MVal *vals = PyMem_Calloc((size_t)m + 1, sizeof(MVal));
+    int *status = PyMem_Calloc((size_t)m + 1, sizeof(int));
+    MTab T = {NULL, (size_t)1 << bits, (sizeof(MHead) + S->K + 7) & ~(size_t)7, 0, 0};
+    T.mem = PyMem_Calloc(T.slots, T.esize);
+    if (!roots || !vals || !status || !T.mem) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t i = 0; i < m; i++)
+        if (state_from(S, PySequence_Fast_GET_ITEM(seq, i), &roots[i]) < 0) goto done;
+    long long share = nodes / (4 * (m ? m : 1));
+    if (share < 64) share = 64;
+    for (;;) {
+        long long before = T.nodes;
+        int open = 0;
+        for (Py_ssize_t i = 0; i < m; i++) {
+            if (status[i]) continue;
+            open = 1;
+            T.limit = T.nodes + share < nodes ? T.nodes + share : nodes;
+            int r = maxn(S, &T, &roots[i], -1, 0, 0, &vals[i]);
+            if (r == MX_ERROR) goto done;
+            if (r == MX_EXACT) status[i] = 1;
+            else if (r == MX_OVERFLOW) status[i] = -1;
+        }
+        if (!open || T.nodes >= nodes || T.nodes == before) break;
+        share *= 2;
+    }
+    list = PyList_New(m);
+    for (Py_ssize_t i = 0; list && i < m; i++) {
+        PyObject *item;
+        if (status[i] == 1) {
+            item = PyTuple_New(S->n + 1);
+            for (int k = 0; item && k <= S->n; k++) {
+                PyObject *x = PyLong_FromUnsignedLongLong(k < S->n ? vals[i].num[k] : vals[i].den);
+                if (!x) Py_CLEAR(item);
+                else PyTuple_SET_ITEM(item, k, x);
+            }
+        } else {
+            item = Py_NewRef(Py_None);
+        }
+        if (!item) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, i, item);
+    }
+done:
+    PyMem_Free(roots), PyMem_Free(vals), PyMem_Free(status), PyMem_Free(T.mem);
+    Py_DECREF(seq);
+    return list ? Py_BuildValue("(NL)", list, T.nodes) : NULL;
+}
+
 static PyObject *Core_spend(Core *S, PyObject *unused) {
     if (spend(&S->budget) < 0) return NULL;
     Py_RETURN_NONE;
@@ -1554,6 +1762,8 @@ static PyMethodDef Core_methods[] = {
     {"live", (PyCFunction)Core_live, METH_VARARGS, "live(state, player, interest): the cards of interest on a winning line"},
     {"first_turns", (PyCFunction)Core_first_turns, METH_VARARGS,
      "first_turns(states, player, whole): each deal's decisions (steps, won), nodes, what stopped it"},
+    {"maxn", (PyCFunction)Core_maxn, METH_VARARGS,
+     "maxn(states, nodes, table_bits=20): exact max-n values (uniform ties) of a deal's states, or None each"},
     {"spend", (PyCFunction)Core_spend, METH_NOARGS, "spend(): count one node; raises once a limit is passed"},
     {NULL},
 };

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from fractions import Fraction
 from itertools import groupby
 from typing import Any
 
@@ -142,6 +143,12 @@ SELF = Measure("self", "self-interested win chance: the chance that the turn win
 ASK_FROM = 12
 
 
+# Nodes of the compiled core's exact max-n a deal (``core_values``; about 3 million a second) and its
+# table's slots (2**CORE_TABLE_BITS of 104 bytes at 3 players, touched as used), chosen by measurement
+# (benchmarks/self_interested.py, docs/performance.md).
+CORE_NODES, CORE_TABLE_BITS = 2_000_000, 20
+
+
 class CoreMoves:
     """Red7 for ``maxn.SelfInterested`` with the children made by the compiled core (the same states as
     ``Red7Game.children``, several times faster); everything else is the game's."""
@@ -149,6 +156,7 @@ class CoreMoves:
     def __init__(self, game: Red7Game, core: Any, ask_from: int = ASK_FROM) -> None:
         self.key, self.to_move, self.winner, self.ask_from = game.key, game.to_move, game.winner, ask_from
         self.children = core.children if hasattr(core, "children") else game.children
+        self.maxn = getattr(getattr(core, "core", None), "maxn", None)  # the compiled core's exact max-n
 
     def ask_forced(self, s: Any) -> bool:
         """Ask the coalition search only with at most ``ask_from`` hand cards in all (near the root
@@ -162,27 +170,43 @@ class CoreMoves:
         return (0,) * n, tuple(0 if out >> i & 1 else 1 for i in range(n))
 
 
+def core_values(core: Any, states: list, asker: int, nodes: int) -> list[Fraction | None]:
+    """``asker``'s exact max-n win chance in each state by the compiled core (``Search.maxn``: the
+    uniform tie rule of ``maxn.SelfInterested``, shallow pruning, one table for the deal), None where
+    it did not finish within ``nodes`` nodes in all (or there is no core)."""
+    if getattr(core, "maxn", None) is None or not nodes or not states:
+        return [None] * len(states)
+    found, _ = core.maxn(states, nodes, CORE_TABLE_BITS)
+    return [None if v is None else Fraction(v[asker], v[-1]) for v in found]
+
+
 def self_values(search: SelfInterested, game: Red7Game, pos: Position, found: dict[str, bool],
-                nodes: int = SELF_NODES) -> dict[str, Bounds | float]:
-    """For one deal: each decision's self-interested win chance, within ``nodes`` nodes of max-n
-    (``SelfInterested.bounded``): a number where the search ended, else its sure range (``Bounds``).
-    A decision that forces a win (``found``) wins against any play: 1."""
+                nodes: int = SELF_NODES, core: Any = None, core_nodes: int = CORE_NODES) -> dict[str, Bounds | float]:
+    """For one deal: each decision's self-interested win chance. First the compiled core's exact
+    max-n (``core.maxn``, within ``core_nodes`` nodes for the deal, where ``core`` has it); the turns
+    it did not finish within ``nodes`` nodes of the bounded max-n (``SelfInterested.bounded``): a
+    number where the search ended, else its sure range (``Bounds``). A decision that forces a win
+    (``found``) wins against any play: 1."""
     me, turns = pos.to_move, [(decided(pos, m), child) for m, child in game.moves(game.state(pos))]
     open_ = [(d, child) for d, child in turns if not found[d]]
-    ranges = search.bounded([child for _, child in open_], me, nodes)
+    solved = core_values(core, [child for _, child in open_], me, core_nodes)
+    ranges = search.bounded([child for (_, child), v in zip(open_, solved, strict=True) if v is None], me, nodes)
+    ranges.reverse()
     out: dict[str, Bounds | float] = {d: 1.0 for d, _ in turns if found[d]}
-    for (d, _), (lo, hi) in zip(open_, ranges, strict=True):
+    for (d, _), v in zip(open_, solved, strict=True):
+        lo, hi = (v, v) if v is not None else (r[-1] for r in ranges.pop())
         old = out.get(d, Bounds(0.0, 0.0))  # the player picks the rest of the turn once it sees the card: the best
-        out[d] = Bounds(max(old[0], float(lo[-1])), max(old[1], float(hi[-1])))
+        out[d] = Bounds(max(old[0], float(lo)), max(old[1], float(hi)))
     return {d: (v.lo if isinstance(v, Bounds) and v.lo == v.hi else v) for d, v in out.items()}
 
 
 def solve_self_interested(deals: list[Position], deadline: float | None, order_from: OrderFrom,
-                          nodes: int = SELF_NODES) -> PieceResult:
+                          nodes: int = SELF_NODES, core_nodes: int | None = None) -> PieceResult:
     """One piece, each deal with two values per decision: the self-interested win chance
     (``self_values``, first: it ranks) and the coalition's forced win (``solve_deals``). A state
     where some player can force a win against all the others together is settled by the coalition
     search (the compiled core where it supports the ruleset): that player wins under max-n too."""
+    core_nodes = CORE_NODES if core_nodes is None else core_nodes  # read when called: a benchmark may set it
     coalition, stopped, engine = solve_deals(deals, deadline, False, order_from)
     done = []
     left = None if deadline is None else max(0.0, deadline - time.time())
@@ -194,7 +218,7 @@ def solve_self_interested(deals: list[Position], deadline: float | None, order_f
         search = SelfInterested(moves, budget, forced.wins, pos.players)
         before = budget.nodes + forced.budget.nodes
         try:
-            own = self_values(search, game, pos, found, nodes)
+            own = self_values(search, game, pos, found, nodes, moves, core_nodes)
         except SearchLimit:
             return done, "timeout", engine + "+python"
         except KeyboardInterrupt:
