@@ -247,14 +247,29 @@ which every seat saw happen ("discards any card ... from their hand face down"):
 name, the face-down ones by number. ``()`` when nothing is recorded yet."""
 
 
-def took(record: Record, players: int, entries: dict[int, list[int]]) -> Record:
+def took(record: Record, collections: int, entries: dict[int, list[int]]) -> Record:
     """``record`` with each collection's new ``entries`` (``c`` taken face up, ``~c`` discarded face down)."""
     if not any(entries.values()):
         return record
-    rows = list(record) or [()] * players
+    rows = list(record) or [()] * collections
     for i, new in entries.items():
-        rows[i] = rows[i] + tuple(new)
+        rows[i] = runs_sorted(rows[i] + tuple(new))
     return tuple(rows)
+
+
+def runs_sorted(row: tuple[int, ...]) -> tuple[int, ...]:
+    """Face-down discards with no card taken between them in card order: they were made from the same
+    cards, so which came first tells nothing (a view writes them so)."""
+    out: list[int] = []
+    run: list[int] = []
+    for c in (*row, 0):
+        if c < 0:
+            run.append(c)
+            continue
+        out += sorted(run, key=lambda d: ~d)
+        run = []
+        out.append(c)
+    return tuple(out[:-1])
 
 
 def buried(record: Record, i: int) -> Counts:

@@ -26,7 +26,19 @@ from .cards import (
     parse_cards,
     sub,
 )
-from .game import TOKENS, Auction, Position, PositionError, Record, Slot, buried, deck_counts, has_bot, market_size
+from .game import (
+    TOKENS,
+    Auction,
+    Position,
+    PositionError,
+    Record,
+    Slot,
+    buried,
+    deck_counts,
+    has_bot,
+    market_size,
+    runs_sorted,
+)
 from .ruleset import Ruleset, RulesetError
 
 GAME_ID = "stick-to-colours"
@@ -101,7 +113,7 @@ def _record(value: Any, collections: int) -> Record:
         if not isinstance(row, list) or not all(isinstance(w, str) for w in row):
             raise PositionError(f"record[{i}]", "must be a list of card codes (~CODE: discarded face down)")
         try:
-            rows.append(tuple(~parse_card(w[1:]) if w.startswith("~") else parse_card(w) for w in row))
+            rows.append(runs_sorted(tuple(~parse_card(w[1:]) if w.startswith("~") else parse_card(w) for w in row)))
         except CardError as e:
             raise PositionError(f"record[{i}]", str(e)) from None
     return tuple(rows) if any(rows) else ()

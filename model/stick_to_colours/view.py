@@ -128,7 +128,7 @@ class Hidden:
         out: list[int] = []
         at = self.dealt
         for (avail, _), pick in zip(self.stages(), split[0], strict=True):
-            out += mine[at:avail] + [~mine[j] for j in pick]
+            out += mine[at:avail] + [~c for c in sorted(mine[j] for j in pick)]  # a batch as the game lists it
             at = avail
         return tuple(out + mine[at:])
 
