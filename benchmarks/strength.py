@@ -39,6 +39,7 @@ from arbiter.solver import bots
 from arbiter.solver.realms.bots import GAME as REALMS
 from arbiter.solver.red7.bots import GAME as RED7
 from arbiter.solver.red7.defence import small_deal
+from arbiter.solver.search import TIMEOUT_CLOCK_ENV
 from arbiter.solver.stats import wilson
 from arbiter.solver.stick_to_colours.bots import GAME as STICK
 from arbiter.solver.stick_to_colours.defence import small_deal as stick_small
@@ -90,25 +91,27 @@ def run(name: str, games: int) -> tuple[list[str], float]:
     games *= scale
     started = time.process_time()
     rows = []
-    for i, a in enumerate(levels):
-        for b in levels[i + 1:]:
-            won_a = won_b = 0.0
-            played = 0
-            used = {"defence": 0, "other": 0}
-            for seed in range(games):
-                for seats in ((a, b), (b, a)):  # each deal from both seats
-                    s0, s1, counts = match(game, deal(seed), seats, seed)
-                    wa, wb = (s0, s1) if seats[0] == a else (s1, s0)
-                    won_a, won_b, played = won_a + wa, won_b + wb, played + 1
-                    for k in used:
-                        used[k] += counts[k]
-            lo, hi = wilson(round(won_a), played)
-            note = ""
-            if "exact" in (a, b):
-                total = used["defence"] + used["other"]
-                note = f"; exact played best defence at {used['defence']} of its {total} decisions"
-            rows.append(f"| {a} vs {b} | {played} | {won_a:g} | {won_b:g} | {100 * won_a / played:.0f}% "
-                        f"[{100 * lo:.0f}, {100 * hi:.0f}]{note} |")
+    pairs = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1:]]
+    pairs.sort(key=lambda p: "exact" not in p)  # the exact level's first: the costly ones, printed as done
+    for a, b in pairs:
+        won_a = won_b = 0.0
+        played = 0
+        used = {"defence": 0, "other": 0}
+        for seed in range(games):
+            for seats in ((a, b), (b, a)):  # each deal from both seats
+                s0, s1, counts = match(game, deal(seed), seats, seed)
+                wa, wb = (s0, s1) if seats[0] == a else (s1, s0)
+                won_a, won_b, played = won_a + wa, won_b + wb, played + 1
+                for k in used:
+                    used[k] += counts[k]
+        lo, hi = wilson(round(won_a), played)
+        note = ""
+        if "exact" in (a, b):
+            total = used["defence"] + used["other"]
+            note = f"; exact played best defence at {used['defence']} of its {total} decisions"
+        rows.append(f"| {a} vs {b} | {played} | {won_a:g} | {won_b:g} | {100 * won_a / played:.0f}% "
+                    f"[{100 * lo:.0f}, {100 * hi:.0f}]{note} |")
+        print(rows[-1], f"({time.process_time() - started:.0f} s CPU so far)", flush=True)
     seconds = time.process_time() - started
     head = [f"**{what}** ({games} deals, each from both seats; {seconds:.0f} s CPU):", "",
             "| A vs B | games | A won | B won | A's win rate [95%] |", "|---|---|---|---|---|"]
@@ -122,6 +125,7 @@ def main() -> None:
     ap.add_argument("--only", choices=list(SETTINGS), nargs="*")
     ap.add_argument("--no-write", action="store_true", help="print the tables only (as --only does)")
     args = ap.parse_args()
+    os.environ.setdefault(TIMEOUT_CLOCK_ENV, "cpu")  # a bot's 5 s are CPU seconds: the load does not decide
     lines = [(f"Measured with `python benchmarks/strength.py --games {args.games}` (load "
              f"{os.getloadavg()[0]:.1f} at the start). A's wins and B's do not add up to the games where "
              "a Stick to Colours game went to the bot collection; a shared victory is split equally among its winners, the bot collection among them."), ""]
