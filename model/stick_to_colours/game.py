@@ -272,6 +272,12 @@ def runs_sorted(row: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out[:-1])
 
 
+def unrecorded(pos: Position) -> Position:
+    """``pos`` without its record: the position as the rules read it (the engine protocol, the
+    conformance vectors and the report's examples are about the rules, not about what a seat saw)."""
+    return replace(pos, record=()) if isinstance(pos, Position) and pos.record else pos
+
+
 def buried(record: Record, i: int) -> Counts:
     """The hand cards collection ``i`` discarded face down so far."""
     return _counts(~c for c in (record[i] if record else ()) if c < 0)
