@@ -86,12 +86,12 @@ def match(game: bots.Game, start: Any, levels: tuple[str, str], seed: int) -> tu
     return (1 / total if 0 in winners else 0.0), (1 / total if 1 in winners else 0.0), counts
 
 
-def run(name: str, games: int) -> tuple[list[str], float]:
+def run(name: str, games: int, only: list[tuple[str, str]] | None = None) -> tuple[list[str], float]:
     game, deal, levels, what, scale = SETTINGS[name]
     games *= scale
     started = time.process_time()
     rows = []
-    pairs = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1:]]
+    pairs = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1:] if only is None or (a, b) in only]
     pairs.sort(key=lambda p: "exact" not in p)  # the exact level's first: the costly ones, printed as done
     for a, b in pairs:
         won_a = won_b = 0.0
@@ -123,7 +123,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20,
                     help="deals per pair, each played from both seats (5 times as many for the short Red7 rounds)")
     ap.add_argument("--only", choices=list(SETTINGS), nargs="*")
-    ap.add_argument("--no-write", action="store_true", help="print the tables only (as --only does)")
+    ap.add_argument("--no-write", action="store_true", help="print the tables only")
+    ap.add_argument("--pairs", nargs="*", metavar="A:B", help="play only these pairs (e.g. sampled:exact)")
     args = ap.parse_args()
     os.environ.setdefault(TIMEOUT_CLOCK_ENV, "cpu")  # a bot's 5 s are CPU seconds: the load does not decide
     lines = [(f"Measured with `python benchmarks/strength.py --games {args.games}` (load "
@@ -131,7 +132,7 @@ def main() -> None:
              "a Stick to Colours game went to the bot collection; a shared victory is split equally among its winners, the bot collection among them."), ""]
     tables = {}
     for name in args.only or SETTINGS:
-        table, _ = run(name, args.games)
+        table, _ = run(name, args.games, [tuple(p.split(":")) for p in args.pairs] if args.pairs else None)
         print("\n".join(table), flush=True)
         lines += table
         tables[SETTINGS[name][3]] = table
