@@ -53,7 +53,8 @@ class Game:
     sees of it may count); ``given(world, seen)`` a deal of the view at the turn's start made to agree
     with what the seat was shown, as the state now (None where it cannot), each consistent state as
     likely as in the view (``replayed`` is the plain way); ``avoid``: steps the random bot takes only
-    when nothing else is legal; ``winners(position)`` at the end."""
+    when nothing else is legal; ``winners(position)`` at the end; ``exact_deals``: the most consistent
+    deals on which the exact bot searches best defence."""
 
     name: str
     steps: Callable[[Any], Sequence[str]]
@@ -69,6 +70,7 @@ class Game:
     perfect: Callable[[Any], Callable[[Any], Any]] | None = None
     given: Callable[[Any, Seen], Any] | None = None
     avoid: frozenset[str] = frozenset()
+    exact_deals: int = EXACT_DEALS
 
     def consistent(self, seen: Seen, rng: random.Random, k: int) -> list:
         """Up to ``k`` states drawn from those consistent with ``seen`` (fewer if the tries run out)."""
@@ -171,12 +173,19 @@ def _best_of(totals: dict[str, tuple], order: list[str]) -> str:
     return next((s for s in order if totals.get(unmarked(s)) == top), order[0])
 
 
-def exact_bot(game: Game, seen: Seen, rng: random.Random, max_deals: int = EXACT_DEALS,
+def exact_bot(game: Game, seen: Seen, rng: random.Random, max_deals: int | None = None,
               timeout: float = THINK_SECONDS) -> str:
-    """The best-defence value where the view has at most ``max_deals`` consistent deals and the game
-    has it; else, or past ``timeout``, as ``sampled_bot``."""
+    """The best-defence value where the view has at most ``max_deals`` (default the game's
+    ``exact_deals``) consistent deals and the game has it; else, or past ``timeout``, as ``sampled_bot``."""
+    return exact_choice(game, seen, rng, max_deals, timeout)[0]
+
+
+def exact_choice(game: Game, seen: Seen, rng: random.Random, max_deals: int | None = None,
+                 timeout: float = THINK_SECONDS) -> tuple[str, bool]:
+    """``exact_bot``'s step, and whether best defence chose it (False: the sampled bot did)."""
+    max_deals = game.exact_deals if max_deals is None else max_deals
     if game.best_defence is None or game.rules is None or seen.view.count() > max_deals:
-        return sampled_bot(game, seen, rng, timeout=timeout)
+        return sampled_bot(game, seen, rng, timeout=timeout), False
     if not seen.taken:
         advice = game.best_defence(seen.view, timeout=timeout, max_deals=max_deals)
         if advice.stopped == "interrupted":
@@ -184,8 +193,8 @@ def exact_bot(game: Game, seen: Seen, rng: random.Random, max_deals: int = EXACT
         if advice.stopped is None:
             state = game.consistent(seen, rng, 1)[0]
             order = game.greedy(seen, state, list(game.steps(state)))
-            return _best_of({m.move: tuple(m.totals) for m in advice.moves}, order)
-        return sampled_bot(game, seen, rng, timeout=timeout)
+            return _best_of({m.move: tuple(m.totals) for m in advice.moves}, order), True
+        return sampled_bot(game, seen, rng, timeout=timeout), False
     states = game.every_consistent(seen)
     steps = list(game.steps(states[0]))
     order = game.greedy(seen, states[0], steps)
@@ -193,8 +202,8 @@ def exact_bot(game: Game, seen: Seen, rng: random.Random, max_deals: int = EXACT
     try:
         totals = {unmarked(s): (best(search.after(states, s), [1] * len(states))[0],) for s in steps}
     except SearchLimit:
-        return sampled_bot(game, seen, rng, timeout=timeout)
-    return _best_of(totals, order)
+        return sampled_bot(game, seen, rng, timeout=timeout), False
+    return _best_of(totals, order), True
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "sampled": sampled_bot, "exact": exact_bot}
@@ -260,5 +269,5 @@ def _over(state: Any) -> bool:
     return not isinstance(state, Midturn) and state.is_over
 
 
-__all__ = ["ALIASES", "BOTS", "LEVELS", "SAMPLES", "Bot", "Event", "Game", "Seen", "bot_rng", "exact_bot", "greedy_bot", "play",
+__all__ = ["ALIASES", "BOTS", "LEVELS", "SAMPLES", "Bot", "Event", "Game", "Seen", "bot_rng", "exact_bot", "exact_choice", "greedy_bot", "play",
            "random_bot", "replayed", "sampled_bot"]

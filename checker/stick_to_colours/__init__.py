@@ -19,7 +19,7 @@ from arbiter.model.stick_to_colours import (
     position_to_json,
 )
 from arbiter.model.stick_to_colours.cards import card_code, cards_of, is_joker, parse_card
-from arbiter.model.stick_to_colours.game import deck_counts
+from arbiter.model.stick_to_colours.game import deck_counts, unrecorded
 from arbiter.model.stick_to_colours.ruleset import SCORING_SWITCHES, SWITCH_META, SWITCHES
 
 from ..listed import ListedPlugin
@@ -103,7 +103,7 @@ class StickToColours(ListedPlugin):
             for players in (2, 3, 4):
                 rng = random.Random(f"{text}/{players}")
                 for k in range(3):
-                    pos = random_position(rng, players, rules)
+                    pos = unrecorded(random_position(rng, players, rules))
                     base = {"game": GAME, "position": position_to_json(pos)}
                     yield (f"legal_moves/{topic}/{players}p-{k}", {"op": "legal_moves", **base},
                            self.reason({"op": "legal_moves"}))
@@ -117,9 +117,9 @@ class StickToColours(ListedPlugin):
         if op == "score":
             deck = [card_code(c) for c in cards_of(deck_counts(rs))]
             return _score(sorted(rng.sample(deck, rng.randint(0, 12))), rs)
-        pos = random_position(rng, rng.choice(caps.players), rs)
+        pos = unrecorded(random_position(rng, rng.choice(caps.players), rs))
         while op == "apply" and pos.is_over:
-            pos = random_position(rng, rng.choice(caps.players), rs)
+            pos = unrecorded(random_position(rng, rng.choice(caps.players), rs))
         request = {"game": GAME, "op": op, "position": position_to_json(pos)}
         return {**request, "move": str(rng.choice(legal_moves(pos)))} if op == "apply" else request
 

@@ -267,7 +267,8 @@ def screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
             lines.append(f"  {mark} {who:<9} {pos.scores[i]:>3} points   hand {' '.join(codes(pos.hands[i])) or '-'}")
         else:
             known = " ".join(codes(hidden.known)) or "-"
-            lines.append(f"  {mark} {who:<9} took face up {known}; {hidden.dealt} cards dealt unseen; holds "
+            down = f"; discarded {hidden.discarded} face down" if hidden.discarded else ""
+            lines.append(f"  {mark} {who:<9} took face up {known}; {hidden.dealt} cards dealt unseen{down}; holds "
                          f"{hidden.holds} cards")
     return lines
 

@@ -174,7 +174,8 @@ def _slot_key(text: str) -> Slot:
 class Position:
     """A game position. ``hands`` has one collection per player, then the bot's when it plays;
     ``market`` is sorted (the row's order never matters); ``passes``: players who passed as dealer
-    since the last auction (or since the last clear, under ``market_clear=cumulative``)."""
+    since the last auction (or since the last clear, under ``market_clear=cumulative``); ``record``:
+    what every seat saw of each collection's cards (``Record``), empty as dealt."""
 
     ruleset: Ruleset
     players: int
@@ -186,6 +187,7 @@ class Position:
     passes: int
     supply: tuple[int, ...]
     auction: Auction | None = None
+    record: Record = ()
 
     @property
     def bot(self) -> bool:
@@ -236,6 +238,49 @@ class Position:
         if self.auction:
             n += bool(self.auction.lot.x & bit) + sum(self.auction.refused[player])
         return n
+
+
+Record = tuple[tuple[int, ...], ...]
+"""Per collection (players, then the bot), in order, the cards it took face up (a lot won, a card
+handed over, the bot's pile: a card ``c`` >= 0) and the hand cards it discarded face down (``~c``),
+which every seat saw happen ("discards any card ... from their hand face down"): the face-up ones by
+name, the face-down ones by number. ``()`` when nothing is recorded yet."""
+
+
+def took(record: Record, collections: int, entries: dict[int, list[int]]) -> Record:
+    """``record`` with each collection's new ``entries`` (``c`` taken face up, ``~c`` discarded face down)."""
+    if not any(entries.values()):
+        return record
+    rows = list(record) or [()] * collections
+    for i, new in entries.items():
+        rows[i] = runs_sorted(rows[i] + tuple(new))
+    return tuple(rows)
+
+
+def runs_sorted(row: tuple[int, ...]) -> tuple[int, ...]:
+    """Face-down discards with no card taken between them in card order: they were made from the same
+    cards, so which came first tells nothing (a view writes them so)."""
+    out: list[int] = []
+    run: list[int] = []
+    for c in (*row, 0):
+        if c < 0:
+            run.append(c)
+            continue
+        out += sorted(run, key=lambda d: ~d)
+        run = []
+        out.append(c)
+    return tuple(out[:-1])
+
+
+def unrecorded(pos: Position) -> Position:
+    """``pos`` without its record: the position as the rules read it (the engine protocol, the
+    conformance vectors and the report's examples are about the rules, not about what a seat saw)."""
+    return replace(pos, record=()) if isinstance(pos, Position) and pos.record else pos
+
+
+def buried(record: Record, i: int) -> Counts:
+    """The hand cards collection ``i`` discarded face down so far."""
+    return _counts(~c for c in (record[i] if record else ()) if c < 0)
 
 
 def _counts(cards) -> Counts:
@@ -501,6 +546,8 @@ def _end_of_bidding(pos: Position) -> Position:
     hands = list(pos.hands)
     hands[w] = add(hands[w], _counts([a.lot.card]))
     discard = pos.discard
+    seen: dict[int, list[int]] = {i: [~c for c in cards_of(r)] for i, r in enumerate(a.refused)}  # refused first
+    seen[w] = seen.get(w, []) + [a.lot.card]
     for i, r in enumerate(a.refused):
         discard = add(discard, r)
         supply[i] += sum(r)
@@ -525,9 +572,10 @@ def _end_of_bidding(pos: Position) -> Position:
             discard = add(discard, _counts([s.card]))  # the bot's pile is set aside, not scored
         else:
             hands[receiver] = add(hands[receiver], _counts([s.card]))
+            seen[receiver] = seen.get(receiver, []) + [s.card]
         supply = list(_returned(tuple(supply), [s]))
     passes = pos.passes if pos.ruleset.market_clear == "cumulative" else 0
-    pos = replace(pos, hands=tuple(hands), auction=None)
+    pos = replace(pos, hands=tuple(hands), auction=None, record=took(pos.record, len(hands), seen))
     return _end_of_turn(pos, tuple(sorted(kept)), discard, tuple(supply), passes)
 
 

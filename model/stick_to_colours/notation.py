@@ -12,12 +12,38 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import parse_position_text
-from .cards import EMPTY, KINDS, CardError, Counts, add, codes, contains, parse_card, parse_cards, sub
-from .game import TOKENS, Auction, Position, PositionError, Slot, deck_counts, has_bot, market_size
+from .cards import (
+    EMPTY,
+    KINDS,
+    CardError,
+    Counts,
+    add,
+    card_code,
+    codes,
+    contains,
+    counts_of,
+    parse_card,
+    parse_cards,
+    sub,
+)
+from .game import (
+    TOKENS,
+    Auction,
+    Position,
+    PositionError,
+    Record,
+    Slot,
+    buried,
+    deck_counts,
+    has_bot,
+    market_size,
+    runs_sorted,
+)
 from .ruleset import Ruleset, RulesetError
 
 GAME_ID = "stick-to-colours"
-_KEYS = {"game", "ruleset", "players", "bot", "dealer", "passes", "deck", "market", "discard", "auction", "scores"}
+_KEYS = {"game", "ruleset", "players", "bot", "dealer", "passes", "deck", "market", "discard", "auction", "scores",
+         "record"}
 _AUCTION_KEYS = {"lot", "bidder", "leader", "high", "passed", "refused"}
 
 
@@ -65,9 +91,32 @@ def position_to_json(pos: Position) -> dict[str, Any]:
         a = pos.auction
         out["auction"] = {"lot": _slot_json(a.lot), "bidder": a.bidder, "leader": a.leader, "high": a.high,
                           "passed": _players_list(a.passed), "refused": [codes(r) for r in a.refused]}
+    if pos.record:
+        out["record"] = [record_codes(r) for r in pos.record]
     if pos.is_over:
         out["scores"] = list(pos.scores)
     return out
+
+
+def record_codes(entries: tuple[int, ...]) -> list[str]:
+    """A collection's record as codes: ``R5`` taken face up, ``~G2`` discarded face down."""
+    return [card_code(c) if c >= 0 else "~" + card_code(~c) for c in entries]
+
+
+def _record(value: Any, collections: int) -> Record:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) != collections:
+        raise PositionError("record", f"must be a list of {collections} lists (each player, then the bot)")
+    rows = []
+    for i, row in enumerate(value):
+        if not isinstance(row, list) or not all(isinstance(w, str) for w in row):
+            raise PositionError(f"record[{i}]", "must be a list of card codes (~CODE: discarded face down)")
+        try:
+            rows.append(runs_sorted(tuple(~parse_card(w[1:]) if w.startswith("~") else parse_card(w) for w in row)))
+        except CardError as e:
+            raise PositionError(f"record[{i}]", str(e)) from None
+    return tuple(rows) if any(rows) else ()
 
 
 def _need(obj: dict, key: str, where: str = "") -> Any:
@@ -162,7 +211,8 @@ def position_from_json(obj: Any) -> Position:
     a = obj.get("auction")
     if a is not None:
         auction = _auction(a, n)
-    pos = Position(ruleset, n, deck, market, tuple(hands), discard, dealer, passes, (TOKENS,) * n, auction)
+    record = _record(obj.get("record"), len(hands))
+    pos = Position(ruleset, n, deck, market, tuple(hands), discard, dealer, passes, (TOKENS,) * n, auction, record)
     pos = _check(pos)
     if "scores" in obj:
         if not pos.is_over:
@@ -212,9 +262,36 @@ def _check(pos: Position) -> Position:
             raise PositionError("market", "? tokens lie only during an auction")
     else:
         _check_auction(pos, a)
+    _check_record(pos)
     supply = tuple(TOKENS - pos.tokens_out(i) for i in range(pos.players))
     return Position(pos.ruleset, pos.players, pos.deck, pos.market, pos.hands, pos.discard, pos.dealer, pos.passes,
-                    supply, pos.auction)
+                    supply, pos.auction, pos.record)
+
+
+def _check_record(pos: Position) -> None:
+    """Each collection's record plays out: the cards it was dealt (those it has held but did not take
+    face up) then its record, never discarding a card it did not hold; the face-down discards lie in
+    the discard pile."""
+    if not pos.record:
+        return
+    down = EMPTY
+    for i, row in enumerate(pos.record):
+        held = pos.hands[i]
+        if pos.auction and i < pos.players:
+            held = add(held, pos.auction.refused[i])
+        mine = buried(pos.record, i)
+        down = add(down, mine)
+        try:
+            pool = sub(add(held, mine), counts_of(c for c in row if c >= 0))
+        except ValueError:
+            raise PositionError(f"record[{i}]", "it took face up a card it neither holds nor discarded") from None
+        for c in row:
+            try:
+                pool = add(pool, counts_of([c])) if c >= 0 else sub(pool, counts_of([~c]))
+            except ValueError:
+                raise PositionError(f"record[{i}]", f"it discarded {card_code(~c)} before it held it") from None
+    if not contains(pos.discard, down):
+        raise PositionError("record", "the cards discarded face down are not all in the discard pile")
 
 
 def _check_auction(pos: Position, a: Auction) -> None:
@@ -253,8 +330,14 @@ def format_text(pos: Position) -> str:
         passed = "".join(str(i) for i in _players_list(a.passed)) or "-"
         auction = (f"{a.lot} bidder {a.bidder} leader {a.leader} high {a.high} passed {passed} refused "
                    + " / ".join(cards(r) for r in a.refused))
-    return (f"{GAME_ID} {pos.ruleset} | players {pos.players} dealer {pos.dealer} passes {passes} | deck {deck} | "
+    text = (f"{GAME_ID} {pos.ruleset} | players {pos.players} dealer {pos.dealer} passes {passes} | deck {deck} | "
             f"market {market} | hands {hands} | discard {cards(pos.discard)} | auction {auction}")
+    if pos.record:
+        rows = [" ".join(record_codes(r)) or "-" for r in pos.record]
+        if pos.bot:
+            rows[-1] = "bot " + rows[-1]
+        text += " | record " + " / ".join(rows)
+    return text
 
 
 def _words(section: str, head: str) -> list[str]:
@@ -271,8 +354,10 @@ def parse_text(text: str) -> Position:
 def text_to_json(text: str) -> dict[str, Any]:
     """The JSON object of a text position (not yet checked: ``position_from_json`` does that)."""
     sections = text.strip().split("|")
+    record = sections.pop() if len(sections) == 8 and sections[7].split()[:1] == ["record"] else None
     if len(sections) != 7:
-        raise PositionError("position", "a text position has 7 sections separated by | (see docs/notation.md)")
+        raise PositionError("position", "a text position has 7 sections separated by | (and 'record ...' last, "
+                            "see docs/notation.md)")
     head = sections[0].split()
     if len(head) != 2 or head[0].lower() != GAME_ID:
         raise PositionError("game", f"a text position starts with '{GAME_ID} RULESET'")
@@ -304,6 +389,11 @@ def text_to_json(text: str) -> dict[str, Any]:
     obj["discard"] = _words(sections[5], "discard")
     _words(sections[6], "auction")
     obj["auction"] = _auction_text(sections[6].split()[1:], n)
+    if record is not None:
+        rows = [r.split() for r in record.strip()[len("record"):].split("/")]
+        if rows and rows[-1][:1] == ["bot"]:
+            rows[-1] = rows[-1][1:]
+        obj["record"] = [[w for w in r if w != "-"] for r in rows]
     return obj
 
 

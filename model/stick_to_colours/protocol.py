@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from ..protocol import (
@@ -41,7 +42,11 @@ def _score(request: dict, ruleset: Ruleset) -> dict[str, Any]:
     return fast.score(counts, scoring_spec(ruleset)).to_json()
 
 
-OPS: dict[str, Op] = {"hello": _hello, "score": _score, **move_ops(game, steps, "bid refuse B3")}
+# The protocol is about the rules: its answers leave out the record of what the seats saw (a request may hold one).
+_STEPS = SimpleNamespace(**{name: getattr(steps, name) for name in ("steps", "apply_step", "apply_any", "turns_from",
+                                                                    "state_from_json")},
+                         state_to_json=lambda state: steps.state_to_json(game.unrecorded(state)))
+OPS: dict[str, Op] = {"hello": _hello, "score": _score, **move_ops(game, _STEPS, "bid refuse B3")}
 
 
 handle = game_handler(OPS, _ruleset)

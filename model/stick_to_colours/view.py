@@ -2,53 +2,143 @@
 
 "Deal each player 2 cards. Do not show your cards to your opponents!", "the player discards any
 card (or cards) from their hand face down" and "players may not look at the bot's cards": so a seat
-sees its own hand, the market and its tokens, the card put up, the public discards (a cleared
-market, the bot's pile set aside) and every card another collection took from the market or won
-(they were face up); it does not see the 2 cards dealt to each other collection (the bot's too),
-which of its cards another player refused face down, nor the deck's order.
+sees its own hand, the market and its tokens (every bid: the ? and X tokens on the market, the
+number of cards refused face down), the card put up, the face-up discards (a cleared market, the
+bot's pile set aside under ``bot_pile=out``) and every card another collection took from the
+market (a lot won, a card handed over, the bot's pile: they were face up), and when another player
+discarded how many cards face down; it does not see the 2 cards dealt to each other collection (the
+bot's too), which cards another player refused or discarded face down, nor the deck's order.
 
-So each other collection is ``Hidden(known, dealt, holds, refused)``: it has held the ``known``
-cards and ``dealt`` unseen ones, of which it ``holds`` some now, ``refused`` lie face down in the
-auction in progress, and the rest were discarded face down. A deal gives each collection its
-unseen cards, then splits its cards into held, refused and discarded (every split alike: the seat
-cannot tell them apart), and orders the deck (``model/views.py``)."""
+A position records all of this as it is played (``Position.record``), so the view of a seat is a
+function of the position alone (``seat_view``), wherever the position comes from: a game's last
+position, a record's start (``small_deal``), a position given as text.
+
+So each other collection is ``Hidden(taken, dealt, holds, refused, down)``: it took the ``taken``
+cards face up in that order and was dealt ``dealt`` unseen ones; before the ``down`` discards it
+had taken that many of them (a card it discarded face down was one it held then: dealt, or taken
+before); ``refused`` lie face down in the auction in progress and it ``holds`` the rest. A deal gives
+each collection its unseen cards, then each face-down discard its cards among those held then, and
+the refusals in progress (every such choice alike: the seat cannot tell them apart), and orders the
+deck (``model/views.py``)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from itertools import combinations, pairwise
+from itertools import combinations
 from math import comb
 from typing import Any
 
 from ..games import parse_position_text
 from ..views import Place, check_count, count_deals, deal_all, deal_one, is_count
-from .cards import EMPTY, CardError, Counts, add, cards_of, codes, counts_of, parse_cards, size, sub
-from .game import HAND_START, Position, PositionError, deck_counts
+from .cards import (
+    EMPTY,
+    CardError,
+    Counts,
+    add,
+    card_code,
+    cards_of,
+    codes,
+    counts_of,
+    parse_card,
+    parse_cards,
+    size,
+    sub,
+)
+from .game import HAND_START, Position, PositionError, buried, deck_counts
 from .notation import format_text, position_from_json, position_to_json, text_to_json
 
 
 @dataclass(frozen=True)
 class Hidden:
-    """What a seat knows of another collection (see the module docstring)."""
+    """What a seat knows of another collection (see the module docstring). A discard not in ``down``
+    (a view written without them) is taken as made after every card taken."""
 
-    known: Counts
+    taken: tuple[int, ...]
     dealt: int
     holds: int
     refused: int = 0
+    down: tuple[int, ...] = ()
+
+    @property
+    def known(self) -> Counts:
+        """The cards it took face up."""
+        return counts_of(self.taken)
 
     @property
     def cards(self) -> int:
-        """Every card it has held: the known and the dealt ones."""
-        return size(self.known) + self.dealt
+        """Every card it has held: the taken and the dealt ones."""
+        return len(self.taken) + self.dealt
+
+    @property
+    def discarded(self) -> int:
+        """The cards it discarded face down."""
+        return self.cards - self.holds - self.refused
+
+    def stages(self) -> list[tuple[int, int]]:
+        """Its face-down discards as (cards it had held by then, cards discarded), in order, the
+        unmarked ones last: the dealt cards come first, then the taken ones in order."""
+        out: list[tuple[int, int]] = []
+        for a in (*self.down, *[len(self.taken)] * (self.discarded - len(self.down))):
+            if out and out[-1][0] == self.dealt + a:
+                out[-1] = (out[-1][0], out[-1][1] + 1)
+            else:
+                out.append((self.dealt + a, 1))
+        return out
+
+    def splits(self) -> int:
+        """The number of ways its cards (dealt first, then taken) may have been discarded and refused."""
+        n, gone = 1, 0
+        for avail, k in self.stages():
+            n *= comb(avail - gone, k)
+            gone += k
+        return n * comb(self.holds + self.refused, self.refused)
+
+    def each_split(self) -> Iterator[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]:
+        """Each way once: the indices discarded at each stage, and those refused now."""
+        stages = self.stages()
+
+        def rec(t: int, gone: frozenset[int], chosen: tuple) -> Iterator:
+            if t == len(stages):
+                rest = [j for j in range(self.cards) if j not in gone]
+                for ref in combinations(rest, self.refused):
+                    yield chosen, ref
+                return
+            avail, k = stages[t]
+            for pick in combinations([j for j in range(avail) if j not in gone], k):
+                yield from rec(t + 1, gone | set(pick), (*chosen, pick))
+
+        yield from rec(0, frozenset(), ())
+
+    def one_split(self, rng: random.Random) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """One way drawn uniformly (every way of ``each_split`` alike: each stage's choices are as many
+        whatever the earlier ones were)."""
+        gone: set[int] = set()
+        chosen = []
+        for avail, k in self.stages():
+            pick = tuple(sorted(rng.sample([j for j in range(avail) if j not in gone], k)))
+            gone |= set(pick)
+            chosen.append(pick)
+        rest = [j for j in range(self.cards) if j not in gone]
+        return tuple(chosen), tuple(sorted(rng.sample(rest, self.refused)))
+
+    def row(self, mine: list[int], split: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]) -> tuple[int, ...]:
+        """The collection's record in a deal: its cards ``mine`` (dealt, then taken) discarded as ``split`` says."""
+        out: list[int] = []
+        at = self.dealt
+        for (avail, _), pick in zip(self.stages(), split[0], strict=True):
+            out += mine[at:avail] + [~c for c in sorted(mine[j] for j in pick)]  # a batch as the game lists it
+            at = avail
+        return tuple(out + mine[at:])
 
 
 @dataclass(frozen=True)
 class View:
     """``position`` holds what the seat sees (another collection's hand, its face-down refusals and
-    the deck are empty there, the discard holds only the public discards and the seat's own);
-    ``hidden[i]`` is None for the seat, else collection i's Hidden; ``deck`` the deck's size."""
+    the deck are empty there, the discard holds only the face-up discards and the seat's own, the
+    record is left out); ``hidden[i]`` is None for the seat, else collection i's Hidden; ``deck`` the
+    deck's size."""
 
     position: Position
     hidden: tuple[Hidden | None, ...]
@@ -83,8 +173,18 @@ class View:
         if dealt != unseen:
             raise PositionError("deck", f"the dealt cards and the deck hold {dealt} cards but {unseen} are unseen")
         for i, h in enumerate(self.hidden):
-            if h is not None and not 0 <= h.holds + h.refused <= h.cards:
+            if h is None:
+                continue
+            if not 0 <= h.holds + h.refused <= h.cards:
                 raise PositionError(f"hands[{i}]", f"holds {h.holds} and refused {h.refused} of {h.cards} cards")
+            if len(h.down) > h.discarded or list(h.down) != sorted(h.down) or any(
+                    not 0 <= a <= len(h.taken) for a in h.down):
+                raise PositionError(f"hands[{i}]", "its face-down discards (~) do not fit the cards it held")
+            gone = 0
+            for avail, k in h.stages():
+                if avail - gone < k:
+                    raise PositionError(f"hands[{i}]", "it discarded face down more cards than it held then")
+                gone += k
         return self
 
     def places(self) -> list[Place]:
@@ -94,40 +194,35 @@ class View:
         n = count_deals(size(self.unseen), self.places())
         for h in self.hidden:
             if h is not None:
-                n *= comb(h.cards, h.holds) * comb(h.cards - h.holds, h.refused)
+                n *= h.splits()
         return n
 
-    def _filled(self, dealt: tuple[tuple[int, ...], ...], splits: list[tuple[tuple[int, ...], tuple[int, ...]]]
-                ) -> Position:
+    def _filled(self, dealt: tuple[tuple[int, ...], ...], splits: list) -> Position:
         pos = self.position
         hands, refused = list(pos.hands), list(pos.auction.refused) if pos.auction else []
+        rows: list[tuple[int, ...]] = [()] * len(hands)
         discard, k, s = pos.discard, 0, 0
         for i, h in enumerate(self.hidden):
             if h is None:
                 continue
-            mine = cards_of(h.known) + list(dealt[k] if h.dealt else ())
+            mine = list(dealt[k] if h.dealt else ()) + list(h.taken)
             k += bool(h.dealt)
-            held, ref = splits[s]
+            split = splits[s]
             s += 1
-            hands[i] = counts_of(mine[j] for j in held)
-            face_down = counts_of(mine[j] for j in ref)
-            rest = counts_of(c for j, c in enumerate(mine) if j not in held and j not in ref)
+            gone = {j for pick in split[0] for j in pick}
+            face_down = counts_of(mine[j] for j in split[1])
+            hands[i] = counts_of(c for j, c in enumerate(mine) if j not in gone and j not in split[1])
             if i < len(refused):
                 refused[i] = face_down
-            discard = add(discard, rest)
+            discard = add(discard, counts_of(mine[j] for j in gone))
+            rows[i] = h.row(mine, split)
         auction = replace(pos.auction, refused=tuple(refused)) if pos.auction else None
-        return replace(pos, hands=tuple(hands), deck=dealt[k], discard=discard, auction=auction)
-
-    def _splits(self) -> list[Iterator[tuple[tuple[int, ...], tuple[int, ...]]]]:
-        out = []
-        for h in self.hidden:
-            if h is not None:
-                out.append(list(_split_all(h.cards, h.holds, h.refused)))
-        return out
+        return replace(pos, hands=tuple(hands), deck=dealt[k], discard=discard, auction=auction,
+                       record=tuple(rows) if any(rows) else ())
 
     def deals(self) -> Iterator[Position]:
         """Every consistent deal once (copies of a card told apart), in a fixed order."""
-        splits = self._splits()
+        splits = [list(h.each_split()) for h in self.hidden if h is not None]
 
         def each(k: int, chosen: list) -> Iterator[list]:
             if k == len(splits):
@@ -144,82 +239,56 @@ class View:
 
     def sample(self, rng: random.Random) -> Position:
         dealt = deal_one(cards_of(self.unseen), self.places(), rng)
-        splits = []
-        for h in self.hidden:
-            if h is not None:
-                order = rng.sample(range(h.cards), h.cards)
-                splits.append((tuple(sorted(order[:h.holds])), tuple(sorted(order[h.holds:h.holds + h.refused]))))
-        return self._filled(dealt, splits)
+        return self._filled(dealt, [h.one_split(rng) for h in self.hidden if h is not None])
 
 
-def _split_all(n: int, holds: int, refused: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-    for held in combinations(range(n), holds):
-        rest = [j for j in range(n) if j not in held]
-        for ref in combinations(rest, refused):
-            yield held, ref
-
-
-class Tracker:
-    """What ``seat`` knows as a game goes on from its deal: ``step(before, after)`` after each
-    decision; ``view(pos)`` the seat's view of the position reached. A card another collection
-    gains came face up (a lot won, a card handed over); its hand refusals lie face down, in the
-    auction and then in the discard pile, where the seat cannot name them."""
-
-    def __init__(self, start: Position, seat: int) -> None:
-        self.seat = seat
-        n = len(start.hands)
-        self.known: list[Counts] = [EMPTY] * n
-        self.dealt = [0 if i == seat else size(start.hands[i]) for i in range(n)]
-        self.public = start.discard  # the discards the seat saw face up (and its own)
-
-    def step(self, before: Position, after: Position) -> None:
-        for i in range(len(after.hands)):
-            if i != self.seat:
-                self.known[i] = add(self.known[i], _minus(after.hands[i], before.hands[i]))
-        added = _minus(after.discard, before.discard)
-        if before.auction is not None and (after.auction is None or after.auction.lot != before.auction.lot):
-            for i, r in enumerate(before.auction.refused):
-                if i != self.seat:
-                    added = sub(added, r)  # discarded face down
-        self.public = add(self.public, added)
-
-    def view(self, pos: Position) -> View:
-        hidden: list[Hidden | None] = []
-        hands = []
-        refused = list(pos.auction.refused) if pos.auction else []
-        for i, h in enumerate(pos.hands):
-            if i == self.seat:
-                hidden.append(None)
-                hands.append(h)
-                continue
-            r = size(refused[i]) if i < len(refused) else 0
-            hidden.append(Hidden(self.known[i], self.dealt[i], size(h), r))
-            hands.append(EMPTY)
-            if r:
-                refused[i] = EMPTY
-        auction = replace(pos.auction, refused=tuple(refused)) if pos.auction else None
-        known = replace(pos, hands=tuple(hands), deck=(), discard=self.public, auction=auction)
-        return View(known, tuple(hidden), len(pos.deck), self.seat)
-
-
-def _minus(a: Counts, b: Counts) -> Counts:
-    return tuple(max(0, x - y) for x, y in zip(a, b, strict=True))
+def seat_view(pos: Position, seat: int | None = None) -> View:
+    """What ``seat`` (default: the player to move) sees of ``pos``: its own hand and the table; of
+    each other collection its record with the cards discarded face down unnamed, the number of
+    cards it holds and has refused face down in the auction; the face-up discards; the deck's size.
+    A position without a record (a deal, a position written without one) has every card of another
+    collection taken as one it was dealt and every discard as face up."""
+    seat = pos.to_move if seat is None else seat
+    if seat is None:
+        raise PositionError("seat", "the game is over: name the seat")
+    hidden: list[Hidden | None] = []
+    hands = []
+    refused = list(pos.auction.refused) if pos.auction else []
+    public = pos.discard
+    for i, h in enumerate(pos.hands):
+        if i == seat:
+            hidden.append(None)
+            hands.append(h)
+            continue
+        row = pos.record[i] if pos.record else ()
+        r = size(refused[i]) if i < len(refused) else 0
+        taken = tuple(c for c in row if c >= 0)
+        down, before = [], 0
+        for c in row:
+            if c >= 0:
+                before += 1
+            else:
+                down.append(before)
+        mine = buried(pos.record, i)
+        public = sub(public, mine)
+        hidden.append(Hidden(taken, size(h) + r + size(mine) - len(taken), size(h), r, tuple(down)))
+        hands.append(EMPTY)
+        if r:
+            refused[i] = EMPTY
+    auction = replace(pos.auction, refused=tuple(refused)) if pos.auction else None
+    known = replace(pos, hands=tuple(hands), deck=(), discard=public, auction=auction, record=())
+    return View(known, tuple(hidden), len(pos.deck), seat)
 
 
 def view_of(history: list[Position], seat: int | None = None) -> View:
-    """The view of the last of ``history`` (a game's positions from its deal, one a decision) from
-    ``seat`` (default: the player to move there)."""
-    last = history[-1]
-    tracker = Tracker(history[0], last.to_move if seat is None else seat)
-    for before, after in pairwise(history):
-        tracker.step(before, after)
-    return tracker.view(last)
+    """The view of the last of ``history`` (a game's positions, one a decision) from ``seat``
+    (default: the player to move there): the position records what the seat saw (``seat_view``)."""
+    return seat_view(history[-1], seat)
 
 
 def start_view(pos: Position, seat: int | None = None) -> View:
-    """The view of a position from ``seat`` when nothing has happened that the seat saw (a deal, or
-    a position given alone): every card of another collection is taken as one it was dealt."""
-    return view_of([pos], seat)
+    """The view of a position given alone (``seat_view``)."""
+    return seat_view(pos, seat)
 
 
 # -- notation: the position's JSON and text, with counts where the seat sees none ----------------
@@ -232,7 +301,9 @@ def view_to_json(view: View) -> dict[str, Any]:
     for i, h in enumerate(view.hidden):
         if h is None:
             continue
-        entry = {"known": codes(h.known), "dealt": h.dealt, "holds": h.holds}
+        entry: dict[str, Any] = {"known": [card_code(c) for c in h.taken], "dealt": h.dealt, "holds": h.holds}
+        if h.down:
+            entry["down"] = list(h.down)
         if i < n:
             obj["players"][i]["hand"] = entry
         else:
@@ -244,7 +315,9 @@ def view_to_json(view: View) -> dict[str, Any]:
 
 def view_from_json(obj: Any) -> View:
     """A View from position JSON in which another collection's ``hand`` is ``{"known": [...],
-    "dealt": N, "holds": N}``, its ``auction.refused`` a count, ``deck`` a count, plus ``seat``."""
+    "dealt": N, "holds": N, "down": [...]}`` (the cards it took face up in order; before each card it
+    discarded face down, how many it had taken), its ``auction.refused`` a count, ``deck`` a count,
+    plus ``seat``."""
     if not isinstance(obj, dict):
         raise PositionError("position", f"must be a JSON object, got {type(obj).__name__}")
     rest = {k: v for k, v in obj.items() if k != "seat"}
@@ -267,10 +340,17 @@ def view_from_json(obj: Any) -> View:
         if not isinstance(h, dict):
             hidden.append(None)
             continue
+        listed = h.get("known", [])
+        if not isinstance(listed, list) or not all(isinstance(c, str) for c in listed):
+            raise PositionError(f"{where}.known", "must be a list of card codes")
         try:
-            known = parse_cards(h.get("known", []), f"{where}.known")
+            taken = tuple(parse_card(c) for c in listed)
         except CardError as e:
             raise PositionError(f"{where}.known", str(e)) from None
+        known = counts_of(taken)
+        down = h.get("down", [])
+        if not isinstance(down, list) or not all(is_count(a) for a in down):
+            raise PositionError(f"{where}.down", "must be a list of counts of cards taken")
         dealt = check_count(h.get("dealt", HAND_START), f"{where}.dealt", 48, PositionError) if is_count(
             h.get("dealt", HAND_START)) else _bad(f"{where}.dealt")
         holds = check_count(h.get("holds", size(known) + dealt), f"{where}.holds", 48, PositionError) if is_count(
@@ -279,7 +359,7 @@ def view_from_json(obj: Any) -> View:
         if i < len(refused) and is_count(refused[i]):
             r = check_count(refused[i], f"auction.refused[{i}]", 48, PositionError)
             refused[i] = []
-        hidden.append(Hidden(known, dealt, holds, r))
+        hidden.append(Hidden(taken, dealt, holds, r, tuple(down)))
         if i < len(players):
             players[i] = {"hand": []}
         else:
@@ -328,7 +408,8 @@ def _bad(field: str) -> int:
 
 
 def format_view(view: View) -> str:
-    """The one-line text: another collection's hand as ``?DEALT KNOWN... holds N``, a count of face-down
+    """The one-line text: another collection's hand as ``?DEALT KNOWN... holds N`` (the cards it took
+    face up in order, ``~`` where it discarded a card face down), a count of face-down
     refusals in the auction, ``deck N``, and ``seat S``."""
     parts = format_text(view.position).split(" | ")
     n = view.position.players
@@ -337,7 +418,10 @@ def format_view(view: View) -> str:
         if h is None:
             hands.append(" ".join(codes(view.position.hands[i])) or "-")
         else:
-            hands.append(" ".join([f"?{h.dealt}", *codes(h.known), "holds", str(h.holds)]))
+            words = [f"?{h.dealt}"]
+            for j in range(len(h.taken) + 1):
+                words += ["~"] * h.down.count(j) + ([card_code(h.taken[j])] if j < len(h.taken) else [])
+            hands.append(" ".join([*words, "holds", str(h.holds)]))
     if len(hands) > n:
         hands[n] = "bot " + hands[n]
     parts[2] = f"deck {view.deck}"
@@ -375,8 +459,15 @@ def _text_view(text: str) -> View:
         if body[:1] and body[0].startswith("?"):
             if "holds" not in body or not body[0][1:].isdecimal() or not body[-1].isdecimal():
                 raise PositionError("hands", f"a hidden hand is '?DEALT KNOWN... holds N', got {h.strip()!r}")
-            hidden_json.append({"known": body[1:body.index("holds")], "dealt": int(body[0][1:]),
-                                "holds": int(body[-1])})
+            seen = body[1:body.index("holds")]
+            down, before = [], 0
+            for w in seen:
+                if w == "~":
+                    down.append(before)
+                else:
+                    before += 1
+            hidden_json.append({"known": [w for w in seen if w != "~"], "dealt": int(body[0][1:]),
+                                "holds": int(body[-1]), "down": down})
             plain.append(("bot " if bot else "") + "-")
         else:
             hidden_json.append(None)
@@ -407,5 +498,5 @@ def _text_view(text: str) -> View:
     return view_from_json(obj)
 
 
-__all__ = ["Hidden", "Tracker", "View", "format_view", "parse_view", "start_view", "view_from_json", "view_of",
+__all__ = ["Hidden", "View", "format_view", "parse_view", "seat_view", "start_view", "view_from_json", "view_of",
            "view_to_json"]

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from arbiter.model.stick_to_colours import apply, parse_cards, position_from_json, position_to_json
+from arbiter.model.stick_to_colours.game import unrecorded
 from arbiter.proofs.cache import Cache
 from arbiter.solver.pieces import Pieces
 
@@ -50,7 +51,7 @@ def witness_data(entry: Entry, cand: dict[str, Any] | None) -> dict[str, Any] | 
             else:
                 after = apply(p, claim["move"])
                 o["after_words"] = narrate.after_words(p, after)
-                o["state"] = position_to_json(w.settled(after))
+                o["state"] = position_to_json(unrecorded(w.settled(after)))  # the rules' position
         return {"kind": cand["kind"], **game, "turns": cand["turns"], "position": cand["position"], **claim}
     if how == w.SCORE:
         small = w.shrink(parse_cards(cand["collection"]), rules)

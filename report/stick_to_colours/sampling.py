@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from arbiter.model.stick_to_colours import DEFAULT, Ruleset, cards
+from arbiter.model.stick_to_colours.game import unrecorded
 from arbiter.model.stick_to_colours.notation import position_to_json
 from arbiter.solver.pieces import Pieces, local
 
@@ -200,7 +201,7 @@ def _candidate(entry: Entry, path: Path, players: int, g: int, bound: tuple | No
                 continue
             if found is None or key < found["key"]:
                 found = {"key": key, "kind": kind, "players": players, "game": g,
-                         "turns": [t for t, _ in path[1:k + 1]], "position": position_to_json(pos)}
+                         "turns": [t for t, _ in path[1:k + 1]], "position": position_to_json(unrecorded(pos))}
         return found
     if how == w.SCORE:
         hits = [i for i, h in enumerate(end.hands) if w.scores_differ(h, rules)]
@@ -213,7 +214,7 @@ def _candidate(entry: Entry, path: Path, players: int, g: int, bound: tuple | No
         if len({tuple(replace(end, ruleset=r).winners) for r in rules}) <= 1:
             return None
         return {"key": (players, g), "players": players, "game": g, "turns": [t for t, _ in path[1:]],
-                "position": position_to_json(end)}
+                "position": position_to_json(unrecorded(end))}
     return None
 
 
@@ -230,7 +231,7 @@ def search_end(entry: Entry, seed: int) -> dict[str, Any] | None:
             end = path[-1][1]
             if len({tuple(replace(end, ruleset=r).winners) for r in rules}) > 1:
                 cand = {"key": (players, END_SEARCH + g), "players": players, "game": None, "searched": g + 1,
-                        "seed": s, "turns": [t for t, _ in path[1:]], "position": position_to_json(end)}
+                        "seed": s, "turns": [t for t, _ in path[1:]], "position": position_to_json(unrecorded(end))}
                 if max(end.scores) > 0:
                     return cand
                 zero = zero or cand

@@ -8,11 +8,10 @@ every card known, so that the gap is measured (``arbiter advise --best-defence``
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from arbiter.model.stick_to_colours import steps
-from arbiter.model.stick_to_colours.cards import Counts, counts_of, sub
+from arbiter.model.stick_to_colours.cards import counts_of
 from arbiter.model.stick_to_colours.game import (
     DEFAULT,
     TOKENS,
@@ -23,7 +22,7 @@ from arbiter.model.stick_to_colours.game import (
     has_bot,
     market_size,
 )
-from arbiter.model.stick_to_colours.view import Tracker, View
+from arbiter.model.stick_to_colours.view import View, seat_view
 
 from .. import defence as shared
 from ..advise import Advice, Measure
@@ -41,9 +40,13 @@ DEFENCE = Measure("defence", "best-defence margin: the score margin at the end o
                   note="exact over every consistent deal; docs/advise.md, Best defence, says what it assumes")
 
 
-def _laid(seed: int, players: int, hand: int, won: int, market: int, deck: int, ruleset: Any
-          ) -> tuple[Position, tuple[Counts, ...]]:
-    """The cards shuffled by ``seed``, laid out for ``small_deal``; and the cards each collection won."""
+def small_deal(seed: int, players: int = 2, hand: int = 2, won: int = 3, market: int = 3, deck: int = 0,
+               ruleset: Any = DEFAULT) -> Position:
+    """A seeded short game late in play: from the cards shuffled, ``hand`` dealt to each collection
+    (the bot's too) and ``won`` more it took face up (recorded: ``Position.record``), then ``market``
+    face up on the market and ``deck`` to the deck; the rest lie face up in the discard pile (cleared
+    markets), so that a seat's view (``small_view``) has few unseen cards (the dealt ones and the
+    deck) and its exact best-defence value is in reach. Player 0 deals; no token is out."""
     if not 1 <= market <= market_size(players):
         raise PositionError("market", f"holds 1 to {market_size(players)} cards, got {market}")
     cards = [c for c, n in enumerate(deck_counts(ruleset)) for _ in range(n)]
@@ -51,33 +54,19 @@ def _laid(seed: int, players: int, hand: int, won: int, market: int, deck: int, 
     each = hand + won
     collections = range(players + has_bot(players, ruleset))
     hands = tuple(counts_of(cards[k * each:(k + 1) * each]) for k in collections)
-    wins = tuple(counts_of(cards[k * each + hand:(k + 1) * each]) for k in collections)
+    record = tuple(tuple(cards[k * each + hand:(k + 1) * each]) for k in collections)
     laid = len(collections) * each
-    pos = Position(ruleset, players, tuple(cards[laid + market:laid + market + deck]),
-                   tuple(sorted(Slot(c) for c in cards[laid:laid + market])), hands,
-                   counts_of(cards[laid + market + deck:]), 0, 0, (TOKENS,) * players)
-    return pos, wins
-
-
-def small_deal(seed: int, players: int = 2, hand: int = 2, won: int = 3, market: int = 3, deck: int = 0,
-               ruleset: Any = DEFAULT) -> Position:
-    """A seeded short game late in play: from the cards shuffled, ``hand`` dealt to each collection
-    (the bot's too) and ``won`` more it took face up, then ``market`` face up on the market and
-    ``deck`` to the deck; the rest lie face up in the discard pile (cleared markets), so that a seat's
-    view (``small_view``) has few unseen cards (the dealt ones and the deck) and its exact
-    best-defence value is in reach. Player 0 deals; no token is out."""
-    return _laid(seed, players, hand, won, market, deck, ruleset)[0]
+    return Position(ruleset, players, tuple(cards[laid + market:laid + market + deck]),
+                    tuple(sorted(Slot(c) for c in cards[laid:laid + market])), hands,
+                    counts_of(cards[laid + market + deck:]), 0, 0, (TOKENS,) * players, None,
+                    record if won else ())
 
 
 def small_view(seed: int, players: int = 2, hand: int = 2, won: int = 3, market: int = 3, deck: int = 0,
                ruleset: Any = DEFAULT) -> View:
-    """The dealer's view of ``small_deal`` (the same arguments): every collection's ``won`` cards
-    seen as they were taken (``view.Tracker``), its ``hand`` dealt ones unseen."""
-    pos, wins = _laid(seed, players, hand, won, market, deck, ruleset)
-    before = replace(pos, hands=tuple(sub(h, w) for h, w in zip(pos.hands, wins, strict=True)))
-    tracker = Tracker(before, pos.dealer)
-    tracker.step(before, pos)
-    return tracker.view(pos)
+    """The dealer's view of ``small_deal`` (the same arguments, ``view.seat_view``): every
+    collection's ``won`` cards seen as they were taken, its ``hand`` dealt ones unseen."""
+    return seat_view(small_deal(seed, players, hand, won, market, deck, ruleset), 0)
 
 
 def rules(seat_: int, dealer: int, timeout: float | None = None) -> shared.Rules:
