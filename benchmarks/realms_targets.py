@@ -1,6 +1,7 @@
 """Realms open-hand solver against the issue 26 targets: seeded positions solved by the search as it
-was (``--old``: the dead-card walk without its skip, draws one card at a time, no guarantee floor
-under the expectation) and as it is, interleaved (old, new, old, new), CPU seconds per solve.
+was (old: the horizon's last trick searched position by position, ``Ideas(last_trick=False)``) and
+as it is (the last trick solved on cards alone), interleaved (old, new, old, new), CPU seconds per
+solve.
 
 Known pile: ``apply(deal(players, seed), "ruling=red")`` (7-card hands, the rest a known draw
 pile), the guarantee and dead cards (``expected=False``), 3 and 5 tricks. Empty piles:
@@ -25,7 +26,7 @@ from arbiter.solver.realms import ALL, Ideas, solve
 from arbiter.solver.search import TIMEOUT_CLOCK_ENV
 from realms import endgames
 
-OLD = Ideas(skip=False, whole_draws=False, floor=False)
+OLD = Ideas(last_trick=False)
 
 
 def _run(pos, tricks, ideas, expected, limit):
