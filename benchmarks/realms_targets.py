@@ -40,7 +40,8 @@ def _summary(rows):
     if not done:
         return "none solved"
     med = sorted(t if r.solved else float("inf") for t, r in rows)[len(rows) // 2]
-    return f"median {med:.2f} s, max {done[-1]:.2f} s, solved {len(done)}/{len(rows)}"
+    median = "cut" if med == float("inf") else f"{med:.2f} s"
+    return f"median {median}, max solved {done[-1]:.2f} s, solved {len(done)}/{len(rows)}"
 
 
 def main() -> None:
