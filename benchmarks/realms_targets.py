@@ -1,6 +1,7 @@
 """Realms open-hand solver against the issue 26 targets: seeded positions solved by the search as it
-was (``--old``: the dead-card walk without its skip, draws one card at a time, no guarantee floor
-under the expectation) and as it is, interleaved (old, new, old, new), CPU seconds per solve.
+was (old: the horizon's last trick searched position by position, ``Ideas(last_trick=False)``) and
+as it is (the last trick solved on cards alone), interleaved (old, new, old, new), CPU seconds per
+solve.
 
 Known pile: ``apply(deal(players, seed), "ruling=red")`` (7-card hands, the rest a known draw
 pile), the guarantee and dead cards (``expected=False``), 3 and 5 tricks. Empty piles:
@@ -25,7 +26,7 @@ from arbiter.solver.realms import ALL, Ideas, solve
 from arbiter.solver.search import TIMEOUT_CLOCK_ENV
 from realms import endgames
 
-OLD = Ideas(skip=False, whole_draws=False, floor=False)
+OLD = Ideas(last_trick=False)
 
 
 def _run(pos, tricks, ideas, expected, limit):
@@ -39,7 +40,8 @@ def _summary(rows):
     if not done:
         return "none solved"
     med = sorted(t if r.solved else float("inf") for t, r in rows)[len(rows) // 2]
-    return f"median {med:.2f} s, max {done[-1]:.2f} s, solved {len(done)}/{len(rows)}"
+    median = "cut" if med == float("inf") else f"{med:.2f} s"
+    return f"median {median}, max solved {done[-1]:.2f} s, solved {len(done)}/{len(rows)}"
 
 
 def main() -> None:

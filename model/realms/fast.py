@@ -44,6 +44,55 @@ def _keys(purples: bool, linked_realms: bool) -> list[int]:
     return out
 
 
+Walker = Callable[[int, Card, int | None, int, int, bool, bool], tuple[int, bool, int, bool, bool]]
+
+
+def _walker(ruleset: Ruleset, keys: list[int]) -> Walker:
+    """``play(i, card, choice, marker, seen, unset, nominated) -> (colour, matched, marker, unset,
+    nominated)``: the ``i``-th play of a trick, ``seen`` the match keys of the cards before it; the
+    marker after it (the lead's colour, a Colour Match Override, the first colour, the Giant's flip
+    and the Cyclone's choice), shared by the resolution and the follow rule."""
+    purple_none = ruleset.purple_colour == "none"
+    shift_only = ruleset.colour_match == "shift"
+    first_colour = ruleset.special_lead == "first_colour"
+    keep_nominated = ruleset.nominated_links == "ignored"
+
+    def play(i: int, c: Card, choice: int | None, ruling: int, seen: int, unset: bool,
+             nominated: bool) -> tuple[int, bool, int, bool, bool]:
+        matched = False
+        if PURPLE[c]:
+            col = choice if i == 0 else (-1 if purple_none else ruling)
+        else:
+            col = COLOUR[c]
+        if i == 0:
+            if col >= 0:
+                ruling = col
+            nominated = PURPLE[c]
+            unset = first_colour and col < 0
+        else:
+            new = ruling
+            if keys[c] & seen and not (shift_only and (col < 0 or col == ruling)):
+                matched = True
+                if col >= 0:
+                    new = col
+            if unset and COLOUR[c] >= 0:
+                new, unset = col, False
+            if new != ruling:
+                nominated = False
+            ruling = new
+        if c == GIANT:
+            if not (keep_nominated and nominated):
+                ruling ^= 1
+                nominated = False
+            unset = False
+        elif c == CYCLONE:
+            ruling = choice
+            nominated = unset = False
+        return col, matched, ruling, unset, nominated
+
+    return play
+
+
 Resolver = Callable[[int, Sequence[Card], Sequence[int | None]], tuple[int | None, int, int | None]]
 
 
@@ -51,16 +100,13 @@ Resolver = Callable[[int, Sequence[Card], Sequence[int | None]], tuple[int | Non
 def resolver(ruleset: Ruleset) -> Resolver:
     """``resolve(ruling, cards, choices) -> (winner, ruling after, leads_next)`` for ``ruleset``."""
     keys = _keys(ruleset.purple_match == "number", ruleset.realm_shadow == "linked")
-    purple_none = ruleset.purple_colour == "none"
+    play = _walker(ruleset, keys)
     purple_final = ruleset.purple_colour == "resolution"
     mode = ruleset.resolution
     yield_to_match = ruleset.special_vs_match == "phoenix_only"
     timed = ruleset.special_vs_match == "timed"
     sufficient = ruleset.purple_wins == "if"
     fallback = ruleset.no_winner == "lead_colour"
-    shift_only = ruleset.colour_match == "shift"
-    first_colour = ruleset.special_lead == "first_colour"
-    keep_nominated = ruleset.nominated_links == "ignored"
     tie = ruleset.number_tie
     matched_pictures = ruleset.nuance_pictures == "below_own"
     realm = ruleset.realm_rank == "realm"
@@ -78,39 +124,16 @@ def resolver(ruleset: Ruleset) -> Resolver:
         unset = nominated = False
         for i in range(n):
             c = cards[i]
-            if PURPLE[c]:
-                col = choices[i] if i == 0 else (-1 if purple_none else ruling)
-            else:
-                col = COLOUR[c]
-            if i == 0:
-                if col >= 0:
-                    ruling = col
-                nominated = PURPLE[c]
-                unset = first_colour and col < 0
-            else:
-                new = ruling
-                if keys[c] & seen and not (shift_only and (col < 0 or col == ruling)):
-                    matched[i] = any_match = True
-                    last_match = i
-                    if col >= 0:
-                        new = col
-                if unset and COLOUR[c] >= 0:
-                    new, unset = col, False
-                if new != ruling:
-                    nominated = False
-                ruling = new
+            col, m, ruling, unset, nominated = play(i, c, choices[i], ruling, seen, unset, nominated)
+            if m:
+                matched[i] = any_match = True
+                last_match = i
             seen |= keys[c]
             colours[i] = col
             if c >= PHOENIX and not PURPLE[c]:
                 if c == GIANT:
-                    if not (keep_nominated and nominated):
-                        ruling ^= 1
-                        nominated = False
-                    unset = False
                     giant = i
                 elif c == CYCLONE:
-                    ruling = choices[i]
-                    nominated = unset = False
                     cyclone = i
                 elif c == PHOENIX:
                     phoenix = i
@@ -182,3 +205,71 @@ def resolve(ruleset: Ruleset, ruling: int, cards: Sequence[Card],
             choices: Sequence[int | None] | None = None) -> tuple[int | None, int, int | None]:
     """``(winner, ruling after, leads_next)`` of a trick; ``choices`` default to none."""
     return resolver(ruleset)(ruling, cards, choices if choices is not None else [None] * len(cards))
+
+
+Follower = Callable[[int, Sequence[Card], Sequence[int | None], int], int]
+
+
+@lru_cache(maxsize=64)
+def follower(ruleset: Ruleset) -> Follower:
+    """``legal(ruling, cards, choices, hand) -> the hand cards that may be played next`` for
+    ``ruleset``: the follow rule of ``reference.may_play`` on per-card tables (the marker walked as
+    ``resolver`` walks it)."""
+    keys = _keys(ruleset.purple_match == "number", ruleset.realm_shadow == "linked")
+    play = _walker(ruleset, keys)
+    purple_none = ruleset.purple_colour == "none"
+    shift_only = ruleset.colour_match == "shift"
+    keep_nominated = ruleset.nominated_links == "ignored"
+    by_lead = ruleset.follow_colour == "lead"
+    realm = ruleset.realm_follow == "realm"
+    purple_follows = ruleset.purple_follows == "yes"
+    free_match = ruleset.match_follow == "free"
+    free = 0  # the cards free to play whatever is to be followed
+    for c in range(DECK_SIZE):
+        if (PURPLE[c] if ruleset.troll_bullets == "purple" else PICTURE[c] == 4) or (
+                ruleset.specials_follow == "anytime" and COLOUR[c] < 0 and not PURPLE[c]):
+            free |= 1 << c
+    colour_cards = [0] * 4  # the cards of each colour
+    for c in range(DECK_SIZE):
+        if COLOUR[c] >= 0:
+            colour_cards[COLOUR[c]] |= 1 << c
+    purples = sum(1 << c for c in range(DECK_SIZE) if PURPLE[c])
+
+    def legal(ruling: int, cards: Sequence[Card], choices: Sequence[int | None], hand: int) -> int:
+        n = len(cards)
+        if not n:
+            return hand
+        seen = 0
+        unset = nominated = False
+        at = -1  # the marker to follow (-1: none yet)
+        at_nominated = False
+        for i in range(n):
+            c = cards[i]
+            _, _, ruling, unset, nominated = play(i, c, choices[i], ruling, seen, unset, nominated)
+            seen |= keys[c]
+            if not unset and (at < 0 or not by_lead):
+                at, at_nominated = ruling, nominated
+        if unset and not by_lead:
+            at = -1
+        if at < 0:
+            return hand
+        followers = colour_cards[at]
+        if realm and not (keep_nominated and at_nominated):
+            followers |= colour_cards[at ^ 1]
+        if purple_follows:
+            followers |= purples
+        if not hand & followers:
+            return hand
+        allowed = followers | free
+        if free_match:
+            rest = hand & ~allowed
+            while rest:
+                low = rest & -rest
+                c = low.bit_length() - 1
+                rest ^= low
+                col = (-1 if purple_none else ruling) if PURPLE[c] else COLOUR[c]
+                if keys[c] & seen and not (shift_only and (col < 0 or col == ruling)):
+                    allowed |= low
+        return hand & allowed
+
+    return legal

@@ -33,9 +33,7 @@ from .cards import (
     parse_colour,
     picture_of,
 )
-from .reference import may_play
 from .ruleset import DEFAULT, Ruleset
-from .spec import following_spec, trick_spec
 
 HAND_SIZE = 7
 POINTS_PER_TRICK = 10
@@ -264,11 +262,11 @@ def current_ruling(pos: Position) -> int | None:
 
 def legal_cards(pos: Position) -> CardMask:
     """The hand cards the player to move may play (follow rule of the ruleset)."""
-    me = pos.to_move
-    hand = pos.hands[me]
+    hand = pos.hands[pos.to_move]
+    if not pos.trick:
+        return hand
     cards, _ = pos.plays()
-    rs = pos.ruleset
-    return may_play(trick_spec(rs), following_spec(rs), pos.ruling, cards, hand)
+    return fast.follower(pos.ruleset)(pos.ruling, [c for c, _ in cards], [x for _, x in cards], hand)
 
 
 def _choices(pos: Position, c: Card, leading: bool) -> list[int | None]:

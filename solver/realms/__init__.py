@@ -12,7 +12,9 @@ make sure of with a winning Special, narrows the window; the guarantee is found 
 tests (MTD(f)); a draw from the shuffled pile is one chance node per set of cards taken (the order
 changes nothing after); the expectation starts from the guarantee, which bounds it below (an
 average is at least its minimum), at the root and through the guarantee's table; the dead-card
-walk skips states from which no root card still in question can be played. Each idea can be
+walk skips states from which no root card still in question can be played; the horizon's last
+trick is solved on cards alone (``LastTrick``: hands, trick, marker and follow rule, a Troll's steal
+as chance, no positions built). Each idea can be
 switched off (``Ideas``) to measure it. ``brute_force`` is the plain reference: the same
 question by exhaustive recursion, no table, no pruning, no ordering.
 
@@ -31,7 +33,7 @@ from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
 from arbiter.model.realms import fast
-from arbiter.model.realms.cards import codes
+from arbiter.model.realms.cards import CYCLONE, TROLL_MASK, codes, is_purple
 from arbiter.model.realms.game import (
     DRAW,
     HALFTIME,
@@ -71,10 +73,11 @@ class Ideas:
     skip: bool = True  # the dead-card walk skips states from which no card still in question can be played
     whole_draws: bool = True  # a draw from the shuffled pile is one chance node per set of cards taken, not per order
     floor: bool = True  # the expectation bounded below by the guarantee (its table, and each root move's value)
+    last_trick: bool = True  # the horizon's last trick solved on cards alone (no positions built)
 
 
 ALL = Ideas()
-NONE = Ideas(False, False, False, False, False, False, False)
+NONE = Ideas(False, False, False, False, False, False, False, False)
 
 
 def default_horizon(pos: Position) -> int:
@@ -162,6 +165,7 @@ class Tree:
         self.resolve = fast.resolver(start.ruleset)
         self.expanded: dict[tuple[Position, int], list[Step]] = {}
         self.kept = 0  # the steps held in ``expanded``
+        self.last = LastTrick(start.ruleset, self.me, budget) if ideas.last_trick else None
 
     def over(self, pos: Position, left: int) -> bool:
         """The question ends at the horizon, the end of the game and halftime."""
@@ -238,6 +242,94 @@ class Tree:
         return lo, hi
 
 
+class LastTrick:
+    """The horizon's last trick solved on cards alone: the tricks (1 or 0) ``me`` takes against the
+    others together, chance (a Troll's steal) taken at its worst (``expected`` False: the
+    guarantee) or averaged (the expectation). Within the trick only the cards, the colour choices,
+    the follow rule and the hands still to play count: what a Warlock, Tree or Troll takes or
+    discards reaches a hand that has played already, a steal counts only through the hand of a
+    victim still to play, and the draws come after the horizon. Values are exact (no window)."""
+
+    MEMO = 1 << 18  # entries kept before the memo is dropped
+
+    def __init__(self, ruleset: Any, me: int, budget: Budget) -> None:
+        self.resolve = fast.resolver(ruleset)
+        self.legal = fast.follower(ruleset)
+        self.anyone = ruleset.troll_victim == "anyone"
+        self.me = me
+        self.budget = budget
+        self.memo: dict[tuple, float] = {}
+
+    def value(self, pos: Position, expected: bool) -> float:
+        """The value of ``pos`` (phase play, in the horizon's last trick)."""
+        cards, players = pos.plays()
+        n = pos.players
+        seats = tuple((pos.leader + k) % n for k in range(len(pos.trick), n))
+        if len(self.memo) > self.MEMO:
+            self.memo.clear()
+        return self._value(expected, n, pos.ruling, tuple(c for c, _ in cards), tuple(x for _, x in cards),
+                           tuple(players), seats, tuple(pos.hands[i] for i in seats))
+
+    def _value(self, expected: bool, n: int, ruling: int, cards: tuple, choices: tuple, players: tuple, seats: tuple,
+               hands: tuple) -> float:
+        if not seats:
+            w = self.resolve(ruling, cards, choices)[0]
+            return 1 if w is not None and players[w] == self.me else 0
+        key = (expected, ruling, cards, choices, players, seats, hands)
+        v = self.memo.get(key)
+        if v is not None:
+            return v
+        self.budget.spend()
+        mover, hand = seats[0], hands[0]
+        rest, later = seats[1:], hands[1:]
+        if not hand:  # a pass
+            v = self._value(expected, n, ruling, cards, choices, players, rest, later)
+        else:
+            maximise = mover == self.me
+            v, stop = (0, 1) if maximise else (1, 0)
+            legal = self.legal(ruling, cards, choices, hand) if cards else hand
+            who = players + (mover,)
+            while legal and v != stop:
+                low = legal & -legal
+                legal ^= low
+                c = low.bit_length() - 1
+                for x in (range(4) if c == CYCLONE or (is_purple(c) and not cards) else (None,)):
+                    if rest and TROLL_MASK >> c & 1:
+                        x = self._steal(expected, n, ruling, cards + (c,), choices + (x,), who, mover, rest, later)
+                    else:
+                        x = self._value(expected, n, ruling, cards + (c,), choices + (x,), who, rest, later)
+                    if (x > v) if maximise else (x < v):
+                        v = x
+                        if v == stop:
+                            break
+        self.memo[key] = v
+        return v
+
+    def _steal(self, expected: bool, n: int, ruling: int, cards: tuple, choices: tuple, players: tuple, mover: int,
+               rest: tuple, later: tuple) -> float:
+        """After a Troll played before the trick's last card: a random victim, then a random card
+        of theirs; only a victim still to play (in ``rest``) changes what follows."""
+        victims = [i for i in range(n) if i != mover or self.anyone]
+        same = self._value(expected, n, ruling, cards, choices, players, rest, later)  # the hands to play kept
+        total, worst = 0.0, 1
+        for v in victims:
+            hand = later[rest.index(v)] if v in rest else 0
+            if not hand:
+                total += same / len(victims)
+                worst = min(worst, same)
+                continue
+            k = rest.index(v)
+            low_all = hand
+            while low_all:
+                low = low_all & -low_all
+                low_all ^= low
+                x = self._value(expected, n, ruling, cards, choices, players, rest,
+                                later[:k] + (hand ^ low,) + later[k + 1:])
+                total += x / len(victims) / hand.bit_count()
+                worst = min(worst, x)
+        return total if expected else worst
+
+
 class Guarantee:
     """The tricks ``me`` can make sure of from a node against the others and chance together:
     fail-soft alpha-beta on future tricks, with the table between tricks."""
@@ -251,6 +343,8 @@ class Guarantee:
         tree.budget.spend()
         if tree.over(pos, left):
             return 0
+        if left == 1 and tree.last is not None and pos.phase == PLAY:
+            return int(tree.last.value(pos, False))
         key = tree.key(pos, left) if tree.ideas.table else None
         best_first = 0
         lo, hi = 0, left
@@ -338,6 +432,8 @@ class Expectation:
         tree.budget.spend()
         if tree.over(pos, left):
             return 0.0
+        if left == 1 and tree.last is not None and pos.phase == PLAY:
+            return float(tree.last.value(pos, True))
         key = tree.key(pos, left) if tree.ideas.table else None
         lo, hi = -1.0, INF
         if key is not None:

@@ -276,3 +276,35 @@ def test_under_the_default_readings_the_number_tie_never_decides_a_trick():
                 parted += fast.resolve(shift, ruling, cards, choices) != fast.resolve(
                     shift.with_switches(number_tie="earlier"), ruling, cards, choices)
     assert parted  # the scope is not vacuous: under colour_match=shift the tie does decide tricks
+
+
+# The switches that change what may be played, with those that move the marker it is followed by.
+FOLLOW_SWITCHES = TRICK_SWITCHES + ("follow_colour", "match_follow", "specials_follow", "purple_follows",
+                                    "troll_bullets", "realm_follow")
+follow_readings_st = st.fixed_dictionaries({n: st.sampled_from(SWITCHES[n]) for n in FOLLOW_SWITCHES}).map(
+    lambda d: DEFAULT.with_switches(**d))
+
+
+def _follow_agrees(ruleset: Ruleset, ruling: int, plays: list, hand: int) -> None:
+    want = reference.may_play(spec.trick_spec(ruleset), spec.following_spec(ruleset), ruling, plays, hand)
+    got = fast.follower(ruleset)(ruling, [c for c, _ in plays], [x for _, x in plays], hand)
+    assert got == want, (ruleset.overrides(), ruling, plays, C.codes(hand), C.codes(got), C.codes(want))
+
+
+@given(ruleset=follow_readings_st, ruling=st.integers(0, 3), plays=tricks(),
+       hand=st.lists(st.integers(0, C.DECK_SIZE - 1), max_size=9, unique=True))
+def test_the_fast_follow_rule_agrees_with_the_reference_under_any_reading(ruleset, ruling, plays, hand):
+    _follow_agrees(ruleset, ruling, plays, sum(1 << c for c in hand) & ~sum(1 << c for c, _ in plays))
+
+
+# A hand of every kind: each colour's numbers and a picture, Purples, a Troll, the Specials.
+HAND = [C.parse_card(c) for c in ("R1", "Y3", "B3", "G9", "RSo", "GTr", "BDr", "P2", "P3", "GNT", "CYC", "TRE")]
+
+
+def test_the_fast_follow_rule_agrees_on_every_two_card_trick_under_every_reading_one_switch_from_the_default():
+    for ruleset in readings(FOLLOW_SWITCHES):
+        for plays in _tricks(SMALL, 2):
+            hand = sum(1 << c for c in HAND) & ~sum(1 << c for c, _ in plays)
+            for ruling in range(4):
+                _follow_agrees(ruleset, ruling, plays, hand)
+                _follow_agrees(ruleset, ruling, plays[:1], hand)

@@ -87,10 +87,36 @@ def test_each_idea_leaves_every_value_and_the_dead_cards_unchanged(case):
     assert plain.solved
     want = _answers(plain)
     for ideas in (ALL, Ideas(table=False), Ideas(equivalence=False), Ideas(bounds=False), Ideas(zero_window=False),
-                  Ideas(skip=False), Ideas(whole_draws=False), Ideas(floor=False)):
+                  Ideas(skip=False), Ideas(whole_draws=False), Ideas(floor=False), Ideas(last_trick=False)):
         assert _answers(solve(pos, tricks, ideas=ideas)) == want, ideas
     if pos.hands[0].bit_count() * 3 <= 6 and tricks == 1:
         assert brute_force(pos, tricks)[0] == plain.guaranteed
+
+
+@st.composite
+def troll_tricks(draw):
+    """3 or 4 players with 2 or 3 cards each, a Troll among the second player's cards (played after
+    the root move, inside the last trick) and perhaps one with the first: a steal there changes a
+    hand still to play (chance)."""
+    players, size = draw(st.integers(3, 4)), draw(st.integers(2, 3))
+    trolls = draw(st.permutations(list(C.cards_of(C.TROLL_MASK))))
+    deck = [c for c in draw(st.permutations(range(C.DECK_SIZE))) if not C.TROLL_MASK >> c & 1]
+    hands = [C.mask_of(deck[i * size:(i + 1) * size]) for i in range(players)]
+    for seat, troll in ((1, trolls[0]), (0, trolls[1] if draw(st.booleans()) else None)):
+        if troll is not None:
+            hands[seat] = C.mask_of(list(C.cards_of(hands[seat]))[1:]) | 1 << troll
+    pos = G.Position(hands=tuple(hands), ruling=draw(st.integers(0, 3)), leader=0, dealer=players - 1,
+                     scores=(0,) * players, phase=G.PLAY, ruleset=draw(st.sampled_from(READINGS)))
+    return pos.validate()
+
+
+@given(troll_tricks())
+@settings(max_examples=20, deadline=None)
+def test_the_last_trick_on_cards_alone_takes_a_steal_at_its_worst_and_on_average(pos):
+    guaranteed, expected = brute_force(pos, 1)
+    for ideas in (ALL, Ideas(last_trick=False)):
+        result = solve(pos, 1, ideas=ideas)
+        assert (result.guaranteed, result.expected) == (guaranteed, pytest.approx(expected)), ideas
 
 
 @pytest.mark.slow
