@@ -290,13 +290,16 @@ static int outcome(const Rules *R, const State *s, int player, int *v) {
 
 /* ---------------------------------------------------------------- growable arrays */
 
+/* A turn being made. Its deck is the state's, less the ``taken`` cards drawn from its top, with at
+ * most one card ``put`` on it (an Action 1 or an Action 7 to the deck: one action resolves per
+ * turn), on top or at the bottom: a turn holds no copy of the deck, which emit_turn writes out. */
 typedef struct {
     Mask hand, drawn;
     Mask palettes[MAXP];
+    int32_t step; /* its last step in S->steps while the core records turns (moves), else -1 */
     int8_t rule, deck_len, moved_to_canvas, failed, discarded, stays;
     int8_t rivals_changed; /* an Action 1 took a card from another Palette: the turn's rival keys do not hold */
-    int32_t step; /* its last step in S->steps while the core records turns (moves), else -1 */
-    uint8_t deck[MAXDECK];
+    int8_t taken, put, put_bottom; /* the deck: cards drawn from the state's, the card put on it (-1: none) */
 } Turn;
 
 /* A step of a turn, as game.Move holds them: (verb, card), linked to the step before it. The core
@@ -573,11 +576,25 @@ static inline Turn play(Core *S, Turn t, int c, int me) {
     return t;
 }
 
-static inline Turn draw(Core *S, Turn t, int by_action3) {
-    int x = t.deck[0];
+/* The top card of t's deck, taken from it (t's deck is not empty). */
+static inline int take_top(const State *s, Turn *t) {
+    int x;
+    if (t->put >= 0 && (!t->put_bottom || t->taken == s->deck_len)) x = t->put, t->put = -1;
+    else x = s->deck[t->taken++];
+    t->deck_len--;
+    return x;
+}
+
+/* A card put on t's deck, on top or at the bottom. */
+static inline void put_card(Turn *t, int x, int bottom) {
+    t->put = (int8_t)x, t->put_bottom = (int8_t)bottom;
+    t->deck_len++;
+}
+
+static inline Turn draw(Core *S, const State *s, Turn t, int by_action3) {
+    int x = take_top(s, &t);
     if (by_action3) t.drawn |= (Mask)1 << x;
     t.hand |= (Mask)1 << x;
-    memmove(t.deck, t.deck + 1, --t.deck_len);
     t.step = add_step(S, t.step, V_DRAW, -1);
     return t;
 }
@@ -597,7 +614,7 @@ static inline int is_winning(Core *S, const State *s, int rule, const Turn *t) {
 static int advanced_draw(Core *S, const State *s, const Turn *t, int discarded, TurnVec *out) {
     const Rules *R = &S->R;
     if (R->advanced && t->deck_len && number_of(discarded) > popcount(t->palettes[s->to_move])) {
-        Turn d = draw(S, *t, 0);
+        Turn d = draw(S, s, *t, 0);
         if (push_turn(out, &d) < 0) return -1;
         if (R->mandatory_draw) return 0;
     }
@@ -621,12 +638,7 @@ static int action1(Core *S, const State *s, const Turn *t, TurnVec *out) {
             u.palettes[j] &= ~((Mask)1 << x);
             u.rivals_changed = 1;
             u.step = add_step(S, t->step, V_TAKE, x);
-            if (R->a1_bottom) {
-                u.deck[u.deck_len++] = (uint8_t)x;
-            } else {
-                memmove(u.deck + 1, u.deck, u.deck_len++);
-                u.deck[0] = (uint8_t)x;
-            }
+            put_card(&u, x, R->a1_bottom);
             if (push_turn(out, &u) < 0) return -1;
         }
     }
@@ -654,8 +666,7 @@ static int action7(Core *S, const State *s, const Turn *t, int c, TurnVec *out) 
             Turn u = *t;
             u.palettes[me] = moved.palettes[me];
             u.step = add_step(S, t->step, V_DECK, x);
-            memmove(u.deck + 1, u.deck, u.deck_len++);
-            u.deck[0] = (uint8_t)x;
+            put_card(&u, x, 0);
             if (push_turn(out, &u) < 0) return -1;
         }
     }
@@ -672,7 +683,7 @@ static int resolve(Core *S, const State *s, Turn t, int c, int chain, TurnVec *o
     case 1: rc = action1(S, s, &t, out); break;
     case 3:
         if (t.deck_len) {
-            Turn d = draw(S, t, 1);
+            Turn d = draw(S, s, t, 1);
             rc = push_turn(out, &d);
         }
         break;
@@ -728,8 +739,15 @@ static int discards(Core *S, const State *s, const Turn *t, TurnVec *out) {
 }
 
 static int emit_turn(Core *S, const State *s, const Turn *t, int stays) {
+    if (S->counting) return emit(S, s, t->hand, t->rule, t->palettes, NULL, 0, stays);
+    uint8_t deck[MAXDECK];
+    int len = 0, kept = s->deck_len - t->taken;
+    if (t->put >= 0 && !t->put_bottom) deck[len++] = (uint8_t)t->put;
+    memcpy(deck + len, s->deck + t->taken, (size_t)kept);
+    len += kept;
+    if (t->put >= 0 && t->put_bottom) deck[len++] = (uint8_t)t->put;
     S->cur_step = t->step;
-    return emit(S, s, t->hand, t->rule, t->palettes, t->deck, t->deck_len, stays);
+    return emit(S, s, t->hand, t->rule, t->palettes, deck, len, stays);
 }
 
 static Turn start_turn(const State *s) {
@@ -738,8 +756,7 @@ static Turn start_turn(const State *s) {
     start.hand = s->hands[s->to_move];
     memcpy(start.palettes, s->palettes, sizeof(start.palettes));
     start.rule = s->rule, start.deck_len = s->deck_len;
-    memcpy(start.deck, s->deck, s->deck_len);
-    start.discarded = -1, start.step = -1;
+    start.discarded = -1, start.step = -1, start.put = -1;
     return start;
 }
 
