@@ -350,6 +350,7 @@ typedef struct {
     int two_ply_from, variant;       /* variant 1: the two-ply score from two_ply_from hand cards (order_children) */
     int counting;          /* emit counts the children instead of storing them */
     long long counted;
+    long long made;        /* branches made by the Action rule's turn generation (push_branch) */
     struct { int *v; size_t len, cap; } order; /* move ordering: a stack of (index, score) arrays */
     int order_from;        /* hand cards in all from which children are ordered (Red7Game.order_from) */
     const int *rivals;     /* the strongest rival key of each rule for the turns being made (is_winning) */
@@ -611,14 +612,25 @@ static inline int is_winning(Core *S, const State *s, int rule, const Turn *t) {
     return leader(&S->R, rule, t->palettes, s->n, s->out) == s->to_move;
 }
 
+static long long count_ends(Core *S, const State *s, const Turn *t, int as_is);
+
+/* A branch of a turn (a way its actions resolve, or a discard's ending) appended to out; while
+ * counting, only the turns it ends in are counted (count_ends): none is stored. */
+static int push_branch(Core *S, const State *s, TurnVec *out, const Turn *t) {
+    S->made++;
+    if (!S->counting) return push_turn(out, t);
+    S->counted += count_ends(S, s, t, 1);
+    return 0;
+}
+
 static int advanced_draw(Core *S, const State *s, const Turn *t, int discarded, TurnVec *out) {
     const Rules *R = &S->R;
     if (R->advanced && t->deck_len && number_of(discarded) > popcount(t->palettes[s->to_move])) {
         Turn d = draw(S, s, *t, 0);
-        if (push_turn(out, &d) < 0) return -1;
+        if (push_branch(S, s, out, &d) < 0) return -1;
         if (R->mandatory_draw) return 0;
     }
-    return push_turn(out, t);
+    return push_branch(S, s, out, t);
 }
 
 static int resolve(Core *S, const State *s, Turn t, int c, int chain, TurnVec *out);
@@ -639,7 +651,7 @@ static int action1(Core *S, const State *s, const Turn *t, TurnVec *out) {
             u.rivals_changed = 1;
             u.step = add_step(S, t->step, V_TAKE, x);
             put_card(&u, x, R->a1_bottom);
-            if (push_turn(out, &u) < 0) return -1;
+            if (push_branch(S, s, out, &u) < 0) return -1;
         }
     }
     return 0;
@@ -659,7 +671,7 @@ static int action7(Core *S, const State *s, const Turn *t, int c, TurnVec *out) 
         if (R->a7_at_once && !is_winning(S, s, moved.rule, &moved)) moved.failed = 1;
         if (R->advanced && R->a7_advanced_draw) {
             if (advanced_draw(S, s, &moved, x, out) < 0) return -1;
-        } else if (push_turn(out, &moved) < 0) {
+        } else if (push_branch(S, s, out, &moved) < 0) {
             return -1;
         }
         if (R->a7_to_deck) {
@@ -667,7 +679,7 @@ static int action7(Core *S, const State *s, const Turn *t, int c, TurnVec *out) 
             u.palettes[me] = moved.palettes[me];
             u.step = add_step(S, t->step, V_DECK, x);
             put_card(&u, x, 0);
-            if (push_turn(out, &u) < 0) return -1;
+            if (push_branch(S, s, out, &u) < 0) return -1;
         }
     }
     return 0;
@@ -676,15 +688,15 @@ static int action7(Core *S, const State *s, const Turn *t, int c, TurnVec *out) 
 /* Every way the action of card c (just played) can resolve, appended to out. */
 static int resolve(Core *S, const State *s, Turn t, int c, int chain, TurnVec *out) {
     const Rules *R = &S->R;
-    if (!(R->actions && chain && (ACTION_MASK >> c & 1))) return push_turn(out, &t);
-    size_t before = out->len;
+    if (!(R->actions && chain && (ACTION_MASK >> c & 1))) return push_branch(S, s, out, &t);
+    long long before = S->made;
     int rc = 0;
     switch (number_of(c)) {
     case 1: rc = action1(S, s, &t, out); break;
     case 3:
         if (t.deck_len) {
             Turn d = draw(S, s, t, 1);
-            rc = push_turn(out, &d);
+            rc = push_branch(S, s, out, &d);
         }
         break;
     case 5:
@@ -696,7 +708,7 @@ static int resolve(Core *S, const State *s, Turn t, int c, int chain, TurnVec *o
     default: rc = action7(S, s, &t, c, out); break;
     }
     if (rc < 0) return -1;
-    if (out->len == before || R->action_optional) return push_turn(out, &t);
+    if (S->made == before || R->action_optional) return push_branch(S, s, out, &t);
     return 0;
 }
 
@@ -713,13 +725,7 @@ static int discards(Core *S, const State *s, const Turn *t, TurnVec *out) {
      * decides whether the mover stays in, once per colour; a count needs no turn built. */
     int stays_by_rule[7] = {-1, -1, -1, -1, -1, -1, -1};
     if (S->counting) {
-        int optional_draw = R->advanced && t->deck_len && !R->mandatory_draw;
-        int mine = popcount(t->palettes[s->to_move]);
-        Mask above = optional_draw ? ABOVE_NUMBER[mine < 7 ? mine : 7] : 0;
-        for (int r = 0; r < 7; r++) {
-            Mask ofr = usable & COLOUR_MASK[r];
-            if (ofr && (R->legal_losing || stays_in(S, s, t, r))) S->counted += popcount(ofr) + popcount(ofr & above);
-        }
+        S->counted += count_ends(S, s, t, 0);
         return 0;
     }
     for (Mask m = usable; m; m ^= top(m)) {
@@ -736,6 +742,39 @@ static int discards(Core *S, const State *s, const Turn *t, TurnVec *out) {
         for (size_t k = from; k < out->len; k++) out->v[k].stays = (int8_t)stays, out->v[k].discarded = (int8_t)d;
     }
     return 0;
+}
+
+/* The rules r (bit r) under which the mover stays in after t: stays_in for every rule at once, the
+ * mover's keys read once when the rivals' keys of the state hold. */
+static int staying_rules(Core *S, const State *s, const Turn *t) {
+    if (t->failed) return 0;
+    int rules = 0;
+    if (t->rivals_changed || S->R.highest_card) {
+        for (int r = 0; r < 7; r++) rules |= is_winning(S, s, r, t) << r;
+        return rules;
+    }
+    const int16_t *keys = keys_of(t->palettes[s->to_move]);
+    for (int r = 0; r < 7; r++) rules |= (keys[r] > S->rivals[r]) << r;
+    return rules;
+}
+
+/* How many turns end with branch t: as it is (``as_is``: when the mover stays in or losing turns
+ * are legal) and with each hand discard (and its Advanced draw, optional or not), as action_stage
+ * makes them; the discarded card's colour alone decides whether the mover stays in. */
+static long long count_ends(Core *S, const State *s, const Turn *t, int as_is) {
+    const Rules *R = &S->R;
+    int legal = R->legal_losing, rules = legal ? 0x7F : staying_rules(S, s, t);
+    long long n = as_is && (legal || (rules >> t->rule & 1));
+    if ((t->failed && !legal) || (t->moved_to_canvas && !R->discard_after_7)) return n;
+    Mask usable = R->a3_discardable ? t->hand : t->hand & ~t->drawn;
+    int optional_draw = R->advanced && t->deck_len && !R->mandatory_draw;
+    int mine = popcount(t->palettes[s->to_move]);
+    Mask above = optional_draw ? ABOVE_NUMBER[mine < 7 ? mine : 7] : 0;
+    for (int r = 0; r < 7; r++) {
+        Mask ofr = usable & COLOUR_MASK[r];
+        if (ofr && (rules >> r & 1)) n += popcount(ofr) + popcount(ofr & above);
+    }
+    return n;
 }
 
 static int emit_turn(Core *S, const State *s, const Turn *t, int stays) {
@@ -839,16 +878,27 @@ static int hand_cards(const State *s) {
     return k;
 }
 
-static long long count_children(Core *S, const State *c) {
-    if (!S->R.actions) return fast_count(S, c);
-    Gen g;
-    size_t base = S->kids.len;
-    gen_init(S, c, &g);
-    S->counting = 1, S->counted = 0;
-    int rc = gen_until(S, c, &g, base, (size_t)-2);
-    S->counting = 0;
-    gen_end(S, &g, base);
+/* How many children action_stage makes of s, without making them: every way each card's action
+ * resolves is counted as it is made (push_branch), with the discards that end it, then the discards
+ * without a play and passing. */
+static long long action_count(Core *S, const State *s) {
+    if (players_in(s) <= 1) return 0;
+    int rivals[7], me = s->to_move, rc = 0;
+    const int *was = S->rivals;
+    rivals_all(s, rivals);
+    S->rivals = rivals, S->counting = 1, S->counted = 1; /* passing */
+    Turn start = start_turn(s);
+    for (Mask m = start.hand; m && rc == 0; m ^= top(m)) {
+        int c = bitlen(m) - 1;
+        rc = resolve(S, s, play(S, start, c, me), c, 1, NULL);
+    }
+    S->counted += count_ends(S, s, &start, 0);
+    S->counting = 0, S->rivals = was;
     return rc < 0 ? -1 : S->counted;
+}
+
+static long long count_children(Core *S, const State *c) {
+    return S->R.actions ? action_count(S, c) : fast_count(S, c);
 }
 
 /* The two-ply score of child c, where another member of the coalition moves: the fewest replies
