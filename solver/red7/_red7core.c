@@ -423,15 +423,23 @@ static int emit(Core *S, const State *s, Mask hand, int rule, const Mask *palett
     return 0;
 }
 
-/* The strongest rival key of every rule at once. */
-static void rivals_all(const State *s, int *rivals) {
+/* The strongest rival key of every rule at once, with the Palettes ``palettes`` in s. */
+static void rivals_among(const State *s, const Mask *palettes, int *rivals) {
     int me = s->to_move;
     for (int r = 0; r < 7; r++) rivals[r] = 0;
     for (int j = 0; j < s->n; j++) {
         if (j == me || (s->out >> j & 1)) continue;
-        const int16_t *keys = keys_of(s->palettes[j]);
+        const int16_t *keys = keys_of(palettes[j]);
         for (int r = 0; r < 7; r++) if (keys[r] > rivals[r]) rivals[r] = keys[r];
     }
+}
+
+static void rivals_all(const State *s, int *rivals) { rivals_among(s, s->palettes, rivals); }
+
+/* Bit 6 - c set when m holds a card of colour c: the seven 7-bit chunks folded onto the lowest. */
+static inline int colours_in(Mask m) {
+    m |= m >> 28, m |= m >> 14, m |= m >> 7;
+    return (int)(m & 127);
 }
 
 static int rivals_best(const State *s, int r) {
@@ -744,17 +752,24 @@ static int discards(Core *S, const State *s, const Turn *t, TurnVec *out) {
     return 0;
 }
 
-/* The rules r (bit r) under which the mover stays in after t: stays_in for every rule at once, the
- * mover's keys read once when the rivals' keys of the state hold. */
-static int staying_rules(Core *S, const State *s, const Turn *t) {
-    if (t->failed) return 0;
-    int rules = 0;
-    if (t->rivals_changed || S->R.highest_card) {
-        for (int r = 0; r < 7; r++) rules |= is_winning(S, s, r, t) << r;
-        return rules;
+/* The rules r among ``want`` (bit r) under which the mover stays in after t, as stays_in: keys are
+ * unique but for 0 (nothing qualifies), so the mover leads a rule when its key beats every rival's;
+ * the rivals' keys are the state's (S->rivals) unless an Action 1 changed a Palette. */
+static int staying_rules(Core *S, const State *s, const Turn *t, int want) {
+    if (t->failed || !want) return 0;
+    int changed[7], rules = 0, me = s->to_move;
+    const int *rivals = S->rivals;
+    if (t->rivals_changed) rivals_among(s, t->palettes, changed), rivals = changed;
+    const int16_t *keys = keys_of(t->palettes[me]); /* read before any other key: the cache may reuse its entry */
+    for (int r = 0; r < 7; r++) {
+        if (!(want >> r & 1)) continue;
+        int k = keys[r];
+        if (k > rivals[r]) rules |= 1 << r;
+        else if (!k && !rivals[r] && S->R.highest_card && leader(&S->R, r, t->palettes, s->n, s->out) == me) {
+            rules |= 1 << r;
+            keys = keys_of(t->palettes[me]); /* leader read other keys */
+        }
     }
-    const int16_t *keys = keys_of(t->palettes[s->to_move]);
-    for (int r = 0; r < 7; r++) rules |= (keys[r] > S->rivals[r]) << r;
     return rules;
 }
 
@@ -763,16 +778,20 @@ static int staying_rules(Core *S, const State *s, const Turn *t) {
  * makes them; the discarded card's colour alone decides whether the mover stays in. */
 static long long count_ends(Core *S, const State *s, const Turn *t, int as_is) {
     const Rules *R = &S->R;
-    int legal = R->legal_losing, rules = legal ? 0x7F : staying_rules(S, s, t);
-    long long n = as_is && (legal || (rules >> t->rule & 1));
-    if ((t->failed && !legal) || (t->moved_to_canvas && !R->discard_after_7)) return n;
-    Mask usable = R->a3_discardable ? t->hand : t->hand & ~t->drawn;
+    int legal = R->legal_losing, discarding = !(t->failed && !legal) && !(t->moved_to_canvas && !R->discard_after_7);
+    Mask usable = !discarding ? 0 : R->a3_discardable ? t->hand : t->hand & ~t->drawn;
+    int present = colours_in(usable), want = as_is ? 1 << t->rule : 0;
+    for (int r = 0; r < 7; r++) if (present >> (6 - r) & 1) want |= 1 << r;
+    int rules = legal ? 0x7F : staying_rules(S, s, t, want);
+    long long n = as_is && (rules >> t->rule & 1);
+    if (!usable) return n;
     int optional_draw = R->advanced && t->deck_len && !R->mandatory_draw;
     int mine = popcount(t->palettes[s->to_move]);
     Mask above = optional_draw ? ABOVE_NUMBER[mine < 7 ? mine : 7] : 0;
     for (int r = 0; r < 7; r++) {
+        if (!(rules >> r & 1) || !(present >> (6 - r) & 1)) continue;
         Mask ofr = usable & COLOUR_MASK[r];
-        if (ofr && (rules >> r & 1)) n += popcount(ofr) + popcount(ofr & above);
+        n += popcount(ofr) + (above ? popcount(ofr & above) : 0);
     }
     return n;
 }
