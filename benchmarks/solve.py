@@ -8,13 +8,18 @@ measured in the same run, the cases interleaved (``bench.py``). Sections (all by
   read their modules' bytecode from a cache, as an installed package does; ``python -c pass`` beside;
 - ``three``: 3-player deals keeping 6 of each 7-card hand, Basic, in process (``full=False``);
 - ``actions``: 2-player full Actions deals with a known deck (``full=False``);
-- ``many``: 3- and 4-player full deals (7 cards), Basic and Actions (``full=False``), each deal's CPU
-  seconds against the 1 s aim, with peak traced memory.
+- ``many``: 3- and 4-player full deals (7 cards), Basic and Actions (``full=False``; ``--rulesets``
+  picks), each deal's CPU seconds against the 1 s aim, with peak traced memory.
+
+With ``--base PYTHON`` (the interpreter of another checkout, built: e.g. the code before a change)
+the sections ``actions`` and ``many`` also run that checkout's ``solve`` on each deal in its own
+process, timed there around the call, interleaved with this checkout's: old core against new in the
+same run (its nodes are shown beside this checkout's; they differ only where the search's order did).
 
 A baseline run is cut after ``--cap`` seconds (the ratio is then a lower bound, shown with ">").
 
     python benchmarks/solve.py [--sections batch,three,actions,many] [--seed 0 | --fresh] [--reps 3]
-        [--deals 12] [--cap 120] [--pure-python]
+        [--deals 12] [--cap 120] [--pure-python] [--rulesets basic,actions] [--base PYTHON]
 
 ``--game realms`` runs the Realms part instead (``benchmarks/solve_realms.py``).
 """
@@ -23,7 +28,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -35,7 +42,7 @@ import bench
 import solve_realms
 from arbiter.model.red7.game import Position, deal
 from arbiter.model.red7.notation import position_from_json, position_to_json
-from arbiter.model.red7.ruleset import ACTIONS, BASIC
+from arbiter.model.red7.ruleset import ACTIONS, Ruleset
 from arbiter.solver.red7 import reference, solve
 
 sys.setrecursionlimit(100_000)
@@ -156,19 +163,47 @@ def baseline_batch(path: str, cap: float) -> None:
         print(json.dumps({"winner": winner, "cpu": cpu}), flush=True)
 
 
+# Run by ``--base``'s interpreter: its solve of one deal, timed around the call.
+IN_BASE = """
+import json, sys, time
+from arbiter.model.red7.game import deal
+from arbiter.model.red7.ruleset import Ruleset
+from arbiter.solver.red7 import solve
+players, seed, preset, limit = json.loads(sys.argv[1])
+pos = deal(players, seed, Ruleset.parse(preset))
+cpu, wall = time.process_time(), time.perf_counter()
+r = solve(pos, full=False, timeout=limit, engine="c")
+cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+print(json.dumps({"cpu": cpu, "wall": wall, "result": r.result, "winner": r.winner, "nodes": r.nodes}))
+"""
+
+
+def in_base(python: str, players: int, seed: int, preset: str, limit: float | None) -> bench.Run:
+    """``--base``'s solve of the deal (players, seed, preset), timed in its process around the call."""
+    out = subprocess.run([python, "-c", IN_BASE, json.dumps([players, seed, preset, limit])], capture_output=True,
+                         text=True, check=False, cwd=os.path.dirname(os.path.dirname(python)) or None)
+    if out.returncode:
+        raise SystemExit(f"--base {python} failed: {out.stderr.strip()[-400:]}")
+    got = json.loads(out.stdout)
+    return bench.Run(got["cpu"], got["wall"], got)
+
+
 def _who(w: int | None) -> str:
     return "-" if w is None else str(w)
 
 
 def in_process(title: str, positions: list[tuple[int, Position]], args: argparse.Namespace, cap: float,
-               limit: float | None, memory: bool = False) -> None:
+               limit: float | None, memory: bool = False, plain: bool = False) -> None:
     """Each position solved (``full=False``) interleaved with the baseline on it: a row per seed with
-    the median CPU seconds of each and their ratio; the worst against the 1 s aim."""
+    the median CPU seconds of each and their ratio; the worst against the 1 s aim. ``plain``: the
+    positions are ``deal(players, seed, ruleset)``, which ``--base`` solves too."""
+    base = args.base if plain else None
     print(f"\n## {title}\n")
     print("| seed | result | winner | nodes | C CPU s (median) | baseline CPU s (median) | baseline / C |"
+          + (" base: result | base: nodes | base: CPU s (median) | base / C |" if base else "")
           + (" peak traced MB |" if memory else ""))
-    print("|---:|---|---:|---:|---:|---:|---:|" + ("---:|" if memory else ""))
-    worst, total_c, total_b, cut_any = 0.0, 0.0, 0.0, False
+    print("|---:|---|---:|---:|---:|---:|---:|" + ("---|---:|---:|---:|" if base else "") + ("---:|" if memory else ""))
+    worst, total_c, total_b, cut_any, worst_base, total_base = 0.0, 0.0, 0.0, False, 0.0, 0.0
     for seed, pos in positions:
         peak = [0.0]
 
@@ -181,7 +216,10 @@ def in_process(title: str, positions: list[tuple[int, Position]], args: argparse
                 tracemalloc.stop()
             return r
 
-        t = bench.interleaved({"C": ours, "baseline": lambda pos=pos: baseline(pos, cap)}, args.reps)
+        cases = {"C": ours, "baseline": lambda pos=pos: baseline(pos, cap)}
+        if base:
+            cases["base"] = lambda pos=pos, seed=seed: in_base(base, pos.players, seed, pos.ruleset.preset, limit)
+        t = bench.interleaved(cases, args.reps)
         r = t["C"].result
         cut = any(run.result[0] == "cut" for run in t["baseline"].runs)
         if not cut:
@@ -189,10 +227,20 @@ def in_process(title: str, positions: list[tuple[int, Position]], args: argparse
         b = t["baseline"].cpu
         worst, total_c, total_b, cut_any = max(worst, t["C"].cpu), total_c + t["C"].cpu, total_b + b, cut_any or cut
         mark = ">" if cut else ""
+        row = ""
+        if base:
+            old = t["base"].result
+            if r.solved and old["result"] == "solved":
+                assert old["winner"] == r.winner, f"seed {seed}: the base's winner is {old['winner']}"
+            worst_base, total_base = max(worst_base, t["base"].cpu), total_base + t["base"].cpu
+            row = f" {old['result']} | {old['nodes']} | {t['base'].cpu:.3f} | {bench.ratio(t['base'], t['C']):.2f}x |"
         print(f"| {seed} | {r.result} | {_who(r.winner)} | {r.nodes} | {t['C'].cpu:.3f} | {mark}{b:.2f} | "
-              f"{mark}{bench.ratio(b, t['C']):.0f}x |" + (f" {peak[0]:.1f} |" if memory else ""), flush=True)
+              f"{mark}{bench.ratio(b, t['C']):.0f}x |" + row + (f" {peak[0]:.1f} |" if memory else ""), flush=True)
     print(f"\nworst C CPU {worst:.3f} s; over the {len(positions)} deals baseline / C = "
           f"{'>' if cut_any else ''}{total_b / total_c if total_c else float('inf'):.0f}x")
+    if base:
+        print(f"base: worst CPU {worst_base:.3f} s; over the deals base / C = "
+              f"{total_base / total_c if total_c else float('inf'):.2f}x")
 
 
 def main() -> None:
@@ -205,12 +253,18 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=30.0, help="seconds per deal of the solver")
     parser.add_argument("--pure-python", action="store_true", help="batch: also ARBITER_PURE_PYTHON=1 (slow)")
     parser.add_argument("--baseline-batch", help=argparse.SUPPRESS)
+    parser.add_argument("--rulesets", default="basic,actions", help="many: basic, actions or both (default)")
+    parser.add_argument("--base", help="the Python of another checkout (built) whose solve runs beside (actions, many)")
     parser.add_argument("--game", choices=("red7", "realms"), default="red7")
     solve_realms.add_arguments(parser)
     args = parser.parse_args()
     if args.baseline_batch:
         baseline_batch(args.baseline_batch, args.cap)
         return
+    try:
+        rulesets = [Ruleset.parse(name) for name in args.rulesets.split(",")]
+    except ValueError as e:
+        parser.error(f"--rulesets: {e}")
     bench.first_seed(args)
     bench.header("solve.py", args, f"{args.seed}..{args.seed + args.deals - 1}")
     if args.game == "realms":
@@ -225,12 +279,13 @@ def main() -> None:
                    [(s, smaller_hands(3, 6, s)) for s in seeds], args, args.many_cap, args.limit)
     if "actions" in sections:
         in_process("2 players, full Actions deals with the known deck", [(s, deal(2, s, ACTIONS)) for s in seeds],
-                   args, args.many_cap, args.limit)
+                   args, args.many_cap, args.limit, plain=True)
     if "many" in sections:
-        for rs in (BASIC, ACTIONS):
+        for rs in rulesets:
             for players in (3, 4):
                 in_process(f"{players} players, full {rs.preset} deals (7 cards)",
-                           [(s, deal(players, s, rs)) for s in seeds], args, args.many_cap, args.limit, memory=True)
+                           [(s, deal(players, s, rs)) for s in seeds], args, args.many_cap, args.limit, memory=True,
+                           plain=True)
     bench.footer()
 
 

@@ -120,9 +120,13 @@ static inline int gen_put(Generations *G, size_t half, const uint8_t *key, size_
         e = ENTRY(young, at->entry);
     } else {
         if (young->count >= half) {
-            tab_free(old);
+            /* the dropped generation's memory becomes the new young one's, emptied: a generation that
+             * starts at full size neither regrows (copying its entries) nor touches fresh pages */
+            Tab dropped = *old;
             *old = *young;
-            memset(young, 0, sizeof(Tab));
+            *young = dropped;
+            young->count = 0;
+            if (young->index) memset(young->index, 0, young->slots * sizeof(uint64_t));
             G->turned++;
         }
         if (tab_reserve(young, K) < 0) return -1;

@@ -292,13 +292,16 @@ static int outcome(const Rules *R, const State *s, int player, int *v) {
 
 /* ---------------------------------------------------------------- growable arrays */
 
+/* A turn being made. Its deck is the state's, less the ``taken`` cards drawn from its top, with at
+ * most one card ``put`` on it (an Action 1 or an Action 7 to the deck: one action resolves per
+ * turn), on top or at the bottom: a turn holds no copy of the deck, which emit_turn writes out. */
 typedef struct {
     Mask hand, drawn;
     Mask palettes[MAXP];
+    int32_t step; /* its last step in S->steps while the core records turns (moves), else -1 */
     int8_t rule, deck_len, moved_to_canvas, failed, discarded, stays;
     int8_t rivals_changed; /* an Action 1 took a card from another Palette: the turn's rival keys do not hold */
-    int32_t step; /* its last step in S->steps while the core records turns (moves), else -1 */
-    uint8_t deck[MAXDECK];
+    int8_t taken, put, put_bottom; /* the deck: cards drawn from the state's, the card put on it (-1: none) */
 } Turn;
 
 /* A step of a turn, as game.Move holds them: (verb, card), linked to the step before it. The core
@@ -349,6 +352,7 @@ typedef struct {
     int two_ply_from, variant;       /* variant 1: the two-ply score from two_ply_from hand cards (order_children) */
     int counting;          /* emit counts the children instead of storing them */
     long long counted;
+    long long made;        /* branches made by the Action rule's turn generation (push_branch) */
     struct { int *v; size_t len, cap; } order; /* move ordering: a stack of (index, score) arrays */
     int order_from;        /* hand cards in all from which children are ordered (Red7Game.order_from) */
     const int *rivals;     /* the strongest rival key of each rule for the turns being made (is_winning) */
@@ -422,15 +426,23 @@ static int emit(Core *S, const State *s, Mask hand, int rule, const Mask *palett
     return 0;
 }
 
-/* The strongest rival key of every rule at once. */
-static void rivals_all(const State *s, int *rivals) {
+/* The strongest rival key of every rule at once, with the Palettes ``palettes`` in s. */
+static void rivals_among(const State *s, const Mask *palettes, int *rivals) {
     int me = s->to_move;
     for (int r = 0; r < 7; r++) rivals[r] = 0;
     for (int j = 0; j < s->n; j++) {
         if (j == me || (s->out >> j & 1)) continue;
-        const int16_t *keys = keys_of(s->palettes[j]);
+        const int16_t *keys = keys_of(palettes[j]);
         for (int r = 0; r < 7; r++) if (keys[r] > rivals[r]) rivals[r] = keys[r];
     }
+}
+
+static void rivals_all(const State *s, int *rivals) { rivals_among(s, s->palettes, rivals); }
+
+/* Bit 6 - c set when m holds a card of colour c: the seven 7-bit chunks folded onto the lowest. */
+static inline int colours_in(Mask m) {
+    m |= m >> 28, m |= m >> 14, m |= m >> 7;
+    return (int)(m & 127);
 }
 
 static int rivals_best(const State *s, int r) {
@@ -579,11 +591,25 @@ static inline Turn play(Core *S, Turn t, int c, int me) {
     return t;
 }
 
-static inline Turn draw(Core *S, Turn t, int by_action3) {
-    int x = t.deck[0];
+/* The top card of t's deck, taken from it (t's deck is not empty). */
+static inline int take_top(const State *s, Turn *t) {
+    int x;
+    if (t->put >= 0 && (!t->put_bottom || t->taken == s->deck_len)) x = t->put, t->put = -1;
+    else x = s->deck[t->taken++];
+    t->deck_len--;
+    return x;
+}
+
+/* A card put on t's deck, on top or at the bottom. */
+static inline void put_card(Turn *t, int x, int bottom) {
+    t->put = (int8_t)x, t->put_bottom = (int8_t)bottom;
+    t->deck_len++;
+}
+
+static inline Turn draw(Core *S, const State *s, Turn t, int by_action3) {
+    int x = take_top(s, &t);
     if (by_action3) t.drawn |= (Mask)1 << x;
     t.hand |= (Mask)1 << x;
-    memmove(t.deck, t.deck + 1, --t.deck_len);
     t.step = add_step(S, t.step, V_DRAW, -1);
     return t;
 }
@@ -600,14 +626,25 @@ static inline int is_winning(Core *S, const State *s, int rule, const Turn *t) {
     return leader(&S->R, rule, t->palettes, s->n, s->out) == s->to_move;
 }
 
+static long long count_ends(Core *S, const State *s, const Turn *t, int as_is);
+
+/* A branch of a turn (a way its actions resolve, or a discard's ending) appended to out; while
+ * counting, only the turns it ends in are counted (count_ends): none is stored. */
+static int push_branch(Core *S, const State *s, TurnVec *out, const Turn *t) {
+    S->made++;
+    if (!S->counting) return push_turn(out, t);
+    S->counted += count_ends(S, s, t, 1);
+    return 0;
+}
+
 static int advanced_draw(Core *S, const State *s, const Turn *t, int discarded, TurnVec *out) {
     const Rules *R = &S->R;
     if (R->advanced && t->deck_len && number_of(discarded) > popcount(t->palettes[s->to_move])) {
-        Turn d = draw(S, *t, 0);
-        if (push_turn(out, &d) < 0) return -1;
+        Turn d = draw(S, s, *t, 0);
+        if (push_branch(S, s, out, &d) < 0) return -1;
         if (R->mandatory_draw) return 0;
     }
-    return push_turn(out, t);
+    return push_branch(S, s, out, t);
 }
 
 static int resolve(Core *S, const State *s, Turn t, int c, int chain, TurnVec *out);
@@ -627,13 +664,8 @@ static int action1(Core *S, const State *s, const Turn *t, TurnVec *out) {
             u.palettes[j] &= ~((Mask)1 << x);
             u.rivals_changed = 1;
             u.step = add_step(S, t->step, V_TAKE, x);
-            if (R->a1_bottom) {
-                u.deck[u.deck_len++] = (uint8_t)x;
-            } else {
-                memmove(u.deck + 1, u.deck, u.deck_len++);
-                u.deck[0] = (uint8_t)x;
-            }
-            if (push_turn(out, &u) < 0) return -1;
+            put_card(&u, x, R->a1_bottom);
+            if (push_branch(S, s, out, &u) < 0) return -1;
         }
     }
     return 0;
@@ -653,16 +685,15 @@ static int action7(Core *S, const State *s, const Turn *t, int c, TurnVec *out) 
         if (R->a7_at_once && !is_winning(S, s, moved.rule, &moved)) moved.failed = 1;
         if (R->advanced && R->a7_advanced_draw) {
             if (advanced_draw(S, s, &moved, x, out) < 0) return -1;
-        } else if (push_turn(out, &moved) < 0) {
+        } else if (push_branch(S, s, out, &moved) < 0) {
             return -1;
         }
         if (R->a7_to_deck) {
             Turn u = *t;
             u.palettes[me] = moved.palettes[me];
             u.step = add_step(S, t->step, V_DECK, x);
-            memmove(u.deck + 1, u.deck, u.deck_len++);
-            u.deck[0] = (uint8_t)x;
-            if (push_turn(out, &u) < 0) return -1;
+            put_card(&u, x, 0);
+            if (push_branch(S, s, out, &u) < 0) return -1;
         }
     }
     return 0;
@@ -671,15 +702,15 @@ static int action7(Core *S, const State *s, const Turn *t, int c, TurnVec *out) 
 /* Every way the action of card c (just played) can resolve, appended to out. */
 static int resolve(Core *S, const State *s, Turn t, int c, int chain, TurnVec *out) {
     const Rules *R = &S->R;
-    if (!(R->actions && chain && (ACTION_MASK >> c & 1))) return push_turn(out, &t);
-    size_t before = out->len;
+    if (!(R->actions && chain && (ACTION_MASK >> c & 1))) return push_branch(S, s, out, &t);
+    long long before = S->made;
     int rc = 0;
     switch (number_of(c)) {
     case 1: rc = action1(S, s, &t, out); break;
     case 3:
         if (t.deck_len) {
-            Turn d = draw(S, t, 1);
-            rc = push_turn(out, &d);
+            Turn d = draw(S, s, t, 1);
+            rc = push_branch(S, s, out, &d);
         }
         break;
     case 5:
@@ -691,7 +722,7 @@ static int resolve(Core *S, const State *s, Turn t, int c, int chain, TurnVec *o
     default: rc = action7(S, s, &t, c, out); break;
     }
     if (rc < 0) return -1;
-    if (out->len == before || R->action_optional) return push_turn(out, &t);
+    if (S->made == before || R->action_optional) return push_branch(S, s, out, &t);
     return 0;
 }
 
@@ -708,13 +739,7 @@ static int discards(Core *S, const State *s, const Turn *t, TurnVec *out) {
      * decides whether the mover stays in, once per colour; a count needs no turn built. */
     int stays_by_rule[7] = {-1, -1, -1, -1, -1, -1, -1};
     if (S->counting) {
-        int optional_draw = R->advanced && t->deck_len && !R->mandatory_draw;
-        int mine = popcount(t->palettes[s->to_move]);
-        Mask above = optional_draw ? ABOVE_NUMBER[mine < 7 ? mine : 7] : 0;
-        for (int r = 0; r < 7; r++) {
-            Mask ofr = usable & COLOUR_MASK[r];
-            if (ofr && (R->legal_losing || stays_in(S, s, t, r))) S->counted += popcount(ofr) + popcount(ofr & above);
-        }
+        S->counted += count_ends(S, s, t, 0);
         return 0;
     }
     for (Mask m = usable; m; m ^= top(m)) {
@@ -733,9 +758,60 @@ static int discards(Core *S, const State *s, const Turn *t, TurnVec *out) {
     return 0;
 }
 
+/* The rules r among ``want`` (bit r) under which the mover stays in after t, as stays_in: keys are
+ * unique but for 0 (nothing qualifies), so the mover leads a rule when its key beats every rival's;
+ * the rivals' keys are the state's (S->rivals) unless an Action 1 changed a Palette. */
+static int staying_rules(Core *S, const State *s, const Turn *t, int want) {
+    if (t->failed || !want) return 0;
+    int changed[7], rules = 0, me = s->to_move;
+    const int *rivals = S->rivals;
+    if (t->rivals_changed) rivals_among(s, t->palettes, changed), rivals = changed;
+    const int16_t *keys = keys_of(t->palettes[me]); /* read before any other key: the cache may reuse its entry */
+    for (int r = 0; r < 7; r++) {
+        if (!(want >> r & 1)) continue;
+        int k = keys[r];
+        if (k > rivals[r]) rules |= 1 << r;
+        else if (!k && !rivals[r] && S->R.highest_card && leader(&S->R, r, t->palettes, s->n, s->out) == me) {
+            rules |= 1 << r;
+            keys = keys_of(t->palettes[me]); /* leader read other keys */
+        }
+    }
+    return rules;
+}
+
+/* How many turns end with branch t: as it is (``as_is``: when the mover stays in or losing turns
+ * are legal) and with each hand discard (and its Advanced draw, optional or not), as action_stage
+ * makes them; the discarded card's colour alone decides whether the mover stays in. */
+static long long count_ends(Core *S, const State *s, const Turn *t, int as_is) {
+    const Rules *R = &S->R;
+    int legal = R->legal_losing, discarding = !(t->failed && !legal) && !(t->moved_to_canvas && !R->discard_after_7);
+    Mask usable = !discarding ? 0 : R->a3_discardable ? t->hand : t->hand & ~t->drawn;
+    int present = colours_in(usable), want = as_is ? 1 << t->rule : 0;
+    for (int r = 0; r < 7; r++) if (present >> (6 - r) & 1) want |= 1 << r;
+    int rules = legal ? 0x7F : staying_rules(S, s, t, want);
+    long long n = as_is && (rules >> t->rule & 1);
+    if (!usable) return n;
+    int optional_draw = R->advanced && t->deck_len && !R->mandatory_draw;
+    int mine = popcount(t->palettes[s->to_move]);
+    Mask above = optional_draw ? ABOVE_NUMBER[mine < 7 ? mine : 7] : 0;
+    for (int r = 0; r < 7; r++) {
+        if (!(rules >> r & 1) || !(present >> (6 - r) & 1)) continue;
+        Mask ofr = usable & COLOUR_MASK[r];
+        n += popcount(ofr) + (above ? popcount(ofr & above) : 0);
+    }
+    return n;
+}
+
 static int emit_turn(Core *S, const State *s, const Turn *t, int stays) {
+    if (S->counting) return emit(S, s, t->hand, t->rule, t->palettes, NULL, 0, stays);
+    uint8_t deck[MAXDECK];
+    int len = 0, kept = s->deck_len - t->taken;
+    if (t->put >= 0 && !t->put_bottom) deck[len++] = (uint8_t)t->put;
+    memcpy(deck + len, s->deck + t->taken, (size_t)kept);
+    len += kept;
+    if (t->put >= 0 && t->put_bottom) deck[len++] = (uint8_t)t->put;
     S->cur_step = t->step;
-    return emit(S, s, t->hand, t->rule, t->palettes, t->deck, t->deck_len, stays);
+    return emit(S, s, t->hand, t->rule, t->palettes, deck, len, stays);
 }
 
 static Turn start_turn(const State *s) {
@@ -744,8 +820,7 @@ static Turn start_turn(const State *s) {
     start.hand = s->hands[s->to_move];
     memcpy(start.palettes, s->palettes, sizeof(start.palettes));
     start.rule = s->rule, start.deck_len = s->deck_len;
-    memcpy(start.deck, s->deck, s->deck_len);
-    start.discarded = -1, start.step = -1;
+    start.discarded = -1, start.step = -1, start.put = -1;
     return start;
 }
 
@@ -828,16 +903,27 @@ static int hand_cards(const State *s) {
     return k;
 }
 
-static long long count_children(Core *S, const State *c) {
-    if (!S->R.actions) return fast_count(S, c);
-    Gen g;
-    size_t base = S->kids.len;
-    gen_init(S, c, &g);
-    S->counting = 1, S->counted = 0;
-    int rc = gen_until(S, c, &g, base, (size_t)-2);
-    S->counting = 0;
-    gen_end(S, &g, base);
+/* How many children action_stage makes of s, without making them: every way each card's action
+ * resolves is counted as it is made (push_branch), with the discards that end it, then the discards
+ * without a play and passing. */
+static long long action_count(Core *S, const State *s) {
+    if (players_in(s) <= 1) return 0;
+    int rivals[7], me = s->to_move, rc = 0;
+    const int *was = S->rivals;
+    rivals_all(s, rivals);
+    S->rivals = rivals, S->counting = 1, S->counted = 1; /* passing */
+    Turn start = start_turn(s);
+    for (Mask m = start.hand; m && rc == 0; m ^= top(m)) {
+        int c = bitlen(m) - 1;
+        rc = resolve(S, s, play(S, start, c, me), c, 1, NULL);
+    }
+    S->counted += count_ends(S, s, &start, 0);
+    S->counting = 0, S->rivals = was;
     return rc < 0 ? -1 : S->counted;
+}
+
+static long long count_children(Core *S, const State *c) {
+    return S->R.actions ? action_count(S, c) : fast_count(S, c);
 }
 
 /* The two-ply score of child c, where another member of the coalition moves: the fewest replies

@@ -34,7 +34,7 @@ WIN = 1 << 10  # a won round is worth WIN + banked points (Advanced; 0 otherwise
 # (``benchmarks/order.py``, docs/performance.md); None: never. The default of ``Red7Game(order_from=)``.
 ORDER_FROM: dict[tuple[str, int], int | None] = {
     ("basic", 2): 12, ("basic", 3): 14, ("basic", 4): 18,
-    ("actions", 2): 8, ("actions", 3): 12, ("actions", 4): 12,
+    ("actions", 2): 8, ("actions", 3): 10, ("actions", 4): 12,
 }
 ORDER_OFF = 1 << 20  # more hand cards than any position holds: what order_from=None passes to the core
 OrderFrom = int | None | Mapping[tuple[str, int], int | None]

@@ -226,6 +226,23 @@ def test_full_deals_node_for_node_under_another_order_from(order_from):
     assert c[0] == searched(pos, 8, "c")[0] == searched(pos, ORDER_FROM, "c")[0]  # the work changes, never the answer
 
 
+@pytest.mark.parametrize("ruleset", [ACTIONS, ACTION_RULESETS[2], ACTION_RULESETS[3], ACTION_RULESETS[9]], ids=str)
+@pytest.mark.parametrize("players", [3, 4])
+def test_actions_deals_of_three_and_four_players_node_for_node(ruleset, players):
+    """Dealt Action rounds of 3 and 4 players (hands cut, the deck's first 6 cards kept), ordered
+    from 4 hand cards: the reply counts that order them (Action 1 branches changing a rival's
+    Palette, cards put on the deck and drawn again) match the Python search's, node for node, and
+    the order changes the work, not the values."""
+    plain = ruleset.losing_turns != "legal" and not ruleset.advanced  # the others' searches grow faster
+    size = (4 if players == 3 else 3) if plain else 2
+    for seed in (2,) if players == 4 and ruleset.advanced else (1, 2):
+        pos = _cut_hands(deal(players, seed, ruleset), size)
+        pos = Position(pos.rule, pos.to_move, pos.hands, pos.palettes, 0, pos.deck[:6], pos.ruleset)
+        c = searched(pos, 4, "c")
+        assert c == searched(pos, 4, "python"), f"seed {seed}"
+        assert c[0] == searched(pos, None, "c")[0]
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_full_basic_deals_node_for_node(seed):
     c, py = both(deal(2, seed), full=False)
