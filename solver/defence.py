@@ -41,7 +41,9 @@ class Rules:
     ``steps(state)`` and ``apply(state, step)`` (the step interface, ``model/steps.py``), ``seen(before,
     step, after)`` (what the seat sees of a step or a chance outcome), ``chance(state)`` as the model's
     ``chance_outcomes`` (probability, label, state); ``low`` the lowest value a state can have, and
-    optionally ``perfect(state)``: its value with all cards known (an upper bound on any strategy's)."""
+    optionally ``perfect(state)``: its value with all cards known (an upper bound on any strategy's),
+    and ``floor(state)``: a value every strategy is sure of from it (what is already won; ``low``
+    where not given)."""
 
     seat: int
     mover: Callable[[Any], int | None]
@@ -52,6 +54,7 @@ class Rules:
     chance: Callable[[Any], Iterable[tuple[float, str, Any]]] = lambda state: ()
     low: Any = 0
     perfect: Callable[[Any], Any] | None = None
+    floor: Callable[[Any], Any] | None = None
 
 
 class DefenceError(ValueError):
@@ -99,6 +102,16 @@ class Defence:
         found = self.memo.get(states)
         if found is not None:
             return found
+        at: dict[Any, int] = {}
+        for s in states:
+            at.setdefault(s, len(at))
+        if len(at) < len(states):
+            # One state reached in several deals (they played out alike): one value under any
+            # strategy, so the frontier over the states once, each entry copied where it recurs.
+            inner = self.frontier(tuple(at))
+            found = [tuple(v[at[s]] for s in states) for v in inner]
+            self.memo[states] = found
+            return found
         self.budget.spend()
         rules = self.rules
         values = [rules.value(s) for s in states]
@@ -106,7 +119,7 @@ class Defence:
             for i, s in enumerate(states):
                 if values[i] is None:
                     best = rules.perfect(s)
-                    if best == rules.low or len(states) == 1:
+                    if len(states) == 1 or best == self._floor(s):
                         values[i] = best  # nothing to lose, or the seat knows this state: it plays perfectly
         open_ = [i for i, v in enumerate(values) if v is None]
         if not open_:
@@ -122,6 +135,14 @@ class Defence:
         self.memo[states] = found
         return found
 
+    def _floor(self, state: Any) -> Any:
+        return self.rules.low if self.rules.floor is None else self.rules.floor(state)
+
+    def _bound(self, state: Any) -> Any:
+        """The most any strategy of the seat gets from ``state``: its value, or its value all cards known."""
+        v = self.rules.value(state)
+        return self.rules.perfect(state) if v is None else v
+
     def _open(self, states: tuple) -> list[Vector]:
         rules = self.rules
         movers = {rules.mover(s) for s in states}
@@ -129,10 +150,7 @@ class Defence:
             raise DefenceError(f"states the seat cannot tell apart have different players to move: {sorted(movers, key=str)}")
         mover = movers.pop()
         if mover == rules.seat:
-            out: list[Vector] = []
-            for step in self._seat_steps(states):
-                out.extend(self._after_step(states, step))
-            return pareto(out)[:1] if self.local else pareto(out)
+            return self._seat(states)
         edges: list[tuple[int, Any, str, Any]] = []  # (parent, weight, what the seat sees, successor)
         if mover is None:
             for i, s in enumerate(states):
@@ -145,6 +163,43 @@ class Defence:
                 edges.append((i, 1, rules.seen(s, step, after), after))
         return self._combine(len(states), edges, _MIN)
 
+    def _seat(self, states: tuple) -> list[Vector]:
+        """The seat's options pooled. With ``perfect``, each step's successors bound what it can reach
+        (all cards known): the steps go best bound first, a step whose bound some vector found already
+        reaches in every entry is skipped (all it reaches is dominated), and a vector reaching the
+        states' own bounds ends the search (it dominates every other)."""
+        rules = self.rules
+        steps = self._seat_steps(states)
+        if rules.perfect is None or self.local:
+            out: list[Vector] = []
+            for step in steps:
+                out.extend(self._after_step(states, step))
+            return pareto(out)[:1] if self.local else pareto(out)
+        options = []
+        for step in steps:
+            edges = self._edges(states, step)
+            options.append((tuple(self._bound(after) for _, _, _, after in edges), edges))
+        options.sort(key=lambda o: -sum(o[0]))  # a stable sort: the steps' own order among equals
+        top = tuple(self._bound(s) for s in states)
+        out = []
+        for bound, edges in options:
+            if any(all(a >= b for a, b in zip(v, bound, strict=True)) for v in out):
+                continue
+            out = pareto([*out, *self._combine(len(states), edges, _SUM)])
+            if self.local:
+                out = out[:1]
+            if out[0] == top:
+                return out[:1]
+        return out
+
+    def _edges(self, states: Sequence[Any], step: str) -> list[tuple[int, Any, str, Any]]:
+        rules = self.rules
+        edges = []
+        for i, s in enumerate(states):
+            after = rules.apply(s, step)
+            edges.append((i, 1, rules.seen(s, step, after), after))
+        return edges
+
     def _seat_steps(self, states: Sequence[Any]) -> list[str]:
         rules = self.rules
         steps = list(rules.steps(states[0]))
@@ -154,12 +209,7 @@ class Defence:
         return steps
 
     def _after_step(self, states: Sequence[Any], step: str) -> list[Vector]:
-        rules = self.rules
-        edges = []
-        for i, s in enumerate(states):
-            after = rules.apply(s, step)
-            edges.append((i, 1, rules.seen(s, step, after), after))
-        return self._combine(len(states), edges, _SUM)
+        return self._combine(len(states), self._edges(states, step), _SUM)
 
     def _combine(self, n: int, edges: list[tuple[int, Any, str, Any]], kind: str) -> list[Vector]:
         """The frontier over ``n`` parent states from their successors: the successors grouped by what

@@ -19,7 +19,9 @@ from arbiter.model.steps import parts
 
 from .. import defence as shared
 from ..advise import Advice, Measure
-from .advise import TRICKS, deciding, measure, seat
+from ..search import Budget, Table
+from . import ALL, Guarantee, Tree
+from .advise import TABLE_SIZE, TRICKS, deciding, measure, seat
 
 MAX_DEALS = 200  # the frontiers grow with the deals: refused past this (--max-deals)
 CHANCE = "chance"  # the mover of a draw or a steal: taken at its worst, as by an opponent
@@ -56,11 +58,32 @@ def small_deal(seed: int, players: int = 2, hand: int = 2, pile: int = 1, ruling
     return Position(hands, (), mask, rest, ruling, (), 0, players - 1, (0,) * players, 1, PLAY).validate()
 
 
-def rules(seat_: int, root: Position, tricks: int = TRICKS) -> shared.Rules:
+def rules(seat_: int, root: Position, tricks: int = TRICKS, timeout: float | None = None) -> shared.Rules:
     """Realms's rules for ``seat_`` from ``root`` on the step interface (a deal of its view, or a turn
     in progress from one, is a root state; ``apply`` gives ``(state, tricks ended since the root)``),
     cut after ``tricks`` tricks (or at halftime, or the game's end) with the tricks ``seat_`` has won
-    since ``root`` as the value."""
+    since ``root`` as the value. A state's perfect-information value is the tricks won so far and
+    those the open-hand search (``Guarantee``) makes sure of in the tricks left, its floor the tricks
+    won so far (SearchLimit after ``timeout`` seconds)."""
+    budget = Budget(None, timeout)
+    table = Table(TABLE_SIZE)
+    solvers: dict[int, Guarantee] = {}  # by the cards in play (every deal of a view has the same)
+    known: dict[State, int] = {}
+
+    def won(state: State) -> int:
+        pos = parts(_split(state)[0])[0]
+        return (pos.scores[seat_] - root.scores[seat_]) // POINTS_PER_TRICK
+
+    def guarantee(pos: Position) -> Guarantee:
+        cards = pos.pile() | pos.discard | pos.trick_mask()
+        for h in pos.hands:
+            cards |= h
+        found = solvers.get(cards)
+        if found is None:
+            tree = Tree(pos, ALL, budget)
+            tree.me, tree.round = seat_, root.round
+            found = solvers[cards] = Guarantee(tree, table)
+        return found
 
     def mover(state: State) -> Any:
         who = _split(state)[0].to_move
@@ -72,7 +95,7 @@ def rules(seat_: int, root: Position, tricks: int = TRICKS) -> shared.Rules:
             return None  # a Tree's turn in progress
         if ended < tricks and pos.phase in (PLAY, DRAW, STEAL) and pos.round == root.round:
             return None
-        return (pos.scores[seat_] - root.scores[seat_]) // POINTS_PER_TRICK
+        return won(pos)
 
     def steps(state: State) -> list[str]:
         now = _split(state)[0]
@@ -92,7 +115,21 @@ def rules(seat_: int, root: Position, tricks: int = TRICKS) -> shared.Rules:
     def seen(before: State, step: str, after: State) -> str:
         return realms_steps.shown(_split(before)[0], step, _split(after)[0]).to(seat_)
 
-    return shared.Rules(seat_, mover, value, steps, apply, seen)
+    def perfect(state: State) -> int:
+        got = known.get(state)
+        if got is None:
+            pos, ended = _split(state)
+            if not isinstance(pos, Position):  # a Tree's turn in progress: its player's best completion
+                ends = [perfect(apply(state, step)) for step in steps(state)]
+                got = max(ends) if pos.to_move == seat_ else min(ends)
+            else:
+                got = value(state)
+                if got is None:
+                    got = won(pos) + guarantee(pos).exact(pos, tricks - ended)
+            known[state] = got
+        return got
+
+    return shared.Rules(seat_, mover, value, steps, apply, seen, perfect=perfect, floor=won)
 
 
 def best_defence(view: View | str, *, tricks: int = TRICKS, timeout: float | None = None,
@@ -103,7 +140,7 @@ def best_defence(view: View | str, *, tricks: int = TRICKS, timeout: float | Non
     ``"timeout"`` or ``"interrupted"`` with the decisions not finished given their sure range."""
     view = deciding(view, tricks)
     pos = view.position
-    return shared.advise(view, seat(view, tricks), lambda left: rules(view.seat, pos, tricks),
+    return shared.advise(view, seat(view, tricks), lambda left: rules(view.seat, pos, tricks, left),
                          defence_measure(tricks), timeout=timeout, max_deals=max_deals, jobs=jobs, pieces=pieces)
 
 
