@@ -42,8 +42,9 @@ class Rules:
     step, after)`` (what the seat sees of a step or a chance outcome), ``chance(state)`` as the model's
     ``chance_outcomes`` (probability, label, state); ``low`` the lowest value a state can have, and
     optionally ``perfect(state)``: its value with all cards known (an upper bound on any strategy's),
-    and ``floor(state)``: a value every strategy is sure of from it (what is already won; ``low``
-    where not given)."""
+    ``floor(state)``: a value every strategy is sure of from it (what is already won; ``low`` where
+    not given), and ``ceiling(state)``: a quick value no strategy passes from it (what is already
+    won and all that is left to win)."""
 
     seat: int
     mover: Callable[[Any], int | None]
@@ -55,6 +56,12 @@ class Rules:
     low: Any = 0
     perfect: Callable[[Any], Any] | None = None
     floor: Callable[[Any], Any] | None = None
+    ceiling: Callable[[Any], Any] | None = None
+
+
+class OutOfReach(ValueError):
+    """A view whose best-defence search cannot finish (its tree is far too large): refused up front,
+    the reason in the message (``arbiter advise --best-defence`` prints it)."""
 
 
 class DefenceError(ValueError):
@@ -161,7 +168,21 @@ class Defence:
             for step in rules.steps(s):
                 after = rules.apply(s, step)
                 edges.append((i, 1, rules.seen(s, step, after), after))
-        return self._combine(len(states), edges, _MIN)
+        return self._combine(len(states), self._worth_trying(edges), _MIN)
+
+    def _worth_trying(self, edges: list[tuple[int, Any, str, Any]]) -> list[tuple[int, Any, str, Any]]:
+        """The others' steps less those that never do worse for the seat than another step in the same
+        state, whatever the seat's strategy: with ``ceiling``, a successor whose floor is at least
+        another's ceiling is dropped (the state's worst is the same without it)."""
+        rules = self.rules
+        if rules.ceiling is None:
+            return edges
+        lowest: dict[int, tuple[Any, int]] = {}  # each parent's least ceiling, and the edge giving it
+        for k, (i, _, _, after) in enumerate(edges):
+            c = rules.ceiling(after)
+            if i not in lowest or c < lowest[i][0]:
+                lowest[i] = (c, k)
+        return [e for k, e in enumerate(edges) if lowest[e[0]][1] == k or self._floor(e[3]) < lowest[e[0]][0]]
 
     def _seat(self, states: tuple) -> list[Vector]:
         """The seat's options pooled. With ``perfect``, each step's successors bound what it can reach
@@ -381,7 +402,8 @@ def advise(view: Any, plain: Seat, make_rules: Callable[[float | None], Rules], 
                 advice.stopped = _why(e)
         if not done:
             entry.exact = False
-            entry.ranges = {0: (measure.low, plain_totals[0] / count)}
+            # the plain value bounds it in the deals done; in the others, nothing below the highest
+            entry.ranges = {0: (measure.low, (plain_totals[0] + measure.high * (count - pi.deals)) / count)}
         advice.by_move[text] = entry
     advice.moves = sorted(advice.by_move.values(), key=lambda m: (not m.exact, -m.wins, -m.totals[1], m.move))
     advice.nodes = search.budget.nodes + pi.nodes
@@ -400,5 +422,5 @@ def _plain(x: Any) -> Any:
     return x
 
 
-__all__ = ["Defence", "DefenceError", "Fusion", "Rules", "Vector", "advise", "best", "fusion", "information_sets", "pareto",
+__all__ = ["Defence", "DefenceError", "Fusion", "OutOfReach", "Rules", "Vector", "advise", "best", "fusion", "information_sets", "pareto",
            "values"]
