@@ -403,7 +403,10 @@ def advise(view: Any, plain: Seat, make_rules: Callable[[float | None], Rules], 
         if not done:
             entry.exact = False
             # the plain value bounds it in the deals done; in the others, nothing below the highest
-            entry.ranges = {0: (measure.low, (plain_totals[0] + measure.high * (count - pi.deals)) / count)}
+            share = pi.by_move.get(text) if pi.deals else None
+            done = 0 if share is None else min(share.deals, count)
+            plain_done = plain_totals[0] if done else 0
+            entry.ranges = {0: (measure.low, (plain_done + measure.high * (count - done)) / count)}
         advice.by_move[text] = entry
     advice.moves = sorted(advice.by_move.values(), key=lambda m: (not m.exact, -m.wins, -m.totals[1], m.move))
     advice.nodes = search.budget.nodes + pi.nodes
