@@ -13,8 +13,11 @@ on knowing the group. The value is exact, and the frontiers grow with the deals:
 
 Every value of a state lies between the game's lowest value and its perfect-information value (the
 seat cannot do better than by seeing everything); a game that gives ``perfect`` lets a state whose
-perfect value is the lowest be settled at once, and a state the seat can tell from every other be
-valued exactly, so that most of the tree is never searched."""
+perfect value is its floor (the lowest, or what it has already won) be settled at once, and a state
+the seat can tell from every other be valued exactly, bounds each of the seat's steps (one whose
+bound a vector found reaches is skipped) and ends a search that reaches the bounds; a game that
+gives ``ceiling`` drops the others' steps that never do worse for the seat than another; and a
+state met in several deals is searched once. So most of the tree is never searched."""
 
 from __future__ import annotations
 
