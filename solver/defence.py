@@ -115,9 +115,10 @@ class Defence:
         at: dict[Any, int] = {}
         for s in states:
             at.setdefault(s, len(at))
-        if len(at) < len(states):
+        if len(at) < len(states) and not self.local:
             # One state reached in several deals (they played out alike): one value under any
-            # strategy, so the frontier over the states once, each entry copied where it recurs.
+            # strategy, so the frontier over the states once, each entry copied where it recurs
+            # (not for vector minimaxing, whose one vector is the best sum over every deal).
             inner = self.frontier(tuple(at))
             found = [tuple(v[at[s]] for s in states) for v in inner]
             self.memo[states] = found
