@@ -4,10 +4,16 @@ every deal solved with all cards known). Issue 27's target: views with up to 4 u
 cards a hand under 10 s. Larger views show where the frontiers stop being quick. Seeded short
 rounds (``small_deal``), the mover's view, every size interleaved in each round; prints a table.
 
-    python benchmarks/defence.py [--game red7|stick-to-colours] [--seeds 8] [--rounds 2] [--sizes target|all]
+    python benchmarks/defence.py [--game red7|stick-to-colours|realms] [--seeds 8] [--rounds 2] [--sizes target|all]
+                                 [--tricks 2]
 
 Stick to Colours (``--game stick-to-colours``): the dealer's view of seeded late games (``small_view``),
 the best-defence margin against the margin with all cards known, the same way.
+
+Realms (``--game realms``): the leader's view of seeded late rounds (``small_deal``), the tricks made
+sure of over ``--tricks`` tricks (default 2) against ``advise --exact --tricks`` (all hands known).
+Hands of 7 and a pile that lasts the horizon (2 cards a trick after the first), so that no draw
+reshuffles the discard pile (those draws are too many to search: docs/advise.md, Best defence).
 """
 
 from __future__ import annotations
@@ -28,6 +34,10 @@ LARGER = [(2, 3, 2), (2, 3, 3), (2, 4, 2), (3, 2, 2), (2, 4, 4)]
 # cards unseen (6 deals), with a deck card (30 deals) or 3 players beyond.
 STICK_TARGET = [(2, 2, 2, 3, 0), (2, 2, 3, 2, 0), (2, 2, 3, 3, 0)]
 STICK_LARGER = [(2, 2, 2, 3, 1), (3, 2, 2, 3, 0)]
+# Realms (players, hand, pile) of ``small_deal``: the other hand of 7 and the pile unseen; over 2
+# tricks a pile of 2 (36 deals) or 3 (120); over 3 tricks a pile of 4 (330 deals).
+REALMS_TARGET = {2: [(2, 7, 2)], 3: [(2, 7, 4)]}
+REALMS_LARGER = {2: [(2, 7, 3)], 3: []}
 
 
 @dataclass(frozen=True)
@@ -63,7 +73,18 @@ def _stick() -> Bench:
                  "players, hand, won, market, deck")
 
 
-GAMES = {"red7": _red7, "stick-to-colours": _stick}
+def _realms(tricks: int) -> Bench:
+    from arbiter.model.realms.view import view_of
+    from arbiter.solver.realms.advise import advise
+    from arbiter.solver.realms.defence import best_defence, small_deal
+
+    return Bench(REALMS_TARGET.get(tricks, []), REALMS_LARGER.get(tricks, []), (f"default, {tricks} tricks",),
+                 lambda seed, size, rs: view_of(small_deal(seed, *size)),
+                 lambda view, **kw: advise(view, tricks=tricks, max_deals=5000, **kw),
+                 lambda view, **kw: best_defence(view, tricks=tricks, **kw), "players, hand, pile")
+
+
+GAMES = {"red7": _red7, "stick-to-colours": _stick, "realms": _realms}
 
 
 def main() -> None:
@@ -72,8 +93,9 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=8)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--sizes", choices=("target", "all"), default="target")
+    ap.add_argument("--tricks", type=int, default=2, help="Realms: the horizon in tricks")
     args = ap.parse_args()
-    bench = GAMES[args.game]()
+    bench = _realms(args.tricks) if args.game == "realms" else GAMES[args.game]()
     sizes = bench.target + (bench.larger if args.sizes == "all" else [])
     rows: dict[tuple, dict[str, list[float]]] = {}
     deals: dict[tuple, list[int]] = {}

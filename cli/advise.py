@@ -12,6 +12,7 @@ from typing import Any
 import click
 from arbiter.model import games
 from arbiter.solver.advise import MAX_DEALS, SAMPLES, Advice, TooManyDeals
+from arbiter.solver.defence import OutOfReach
 from arbiter.solver.maxn import SELF_NODES
 from arbiter.solver.pieces import Pieces
 
@@ -106,6 +107,8 @@ def run(view: Any, exact: bool, samples: int, seed: int, timeout: float | None, 
                                  progress=_progress(stderr) if tty else None, pieces=runner, **options)
     except TooManyDeals as e:
         fail(f"{'--best-defence' if best_defence else '--exact'}: {e}")
+    except OutOfReach as e:
+        fail(f"--best-defence: {e}")
     except ValueError as e:  # every game's PositionError
         fail(f"bad view: {e}")
     if tty:

@@ -13,8 +13,11 @@ on knowing the group. The value is exact, and the frontiers grow with the deals:
 
 Every value of a state lies between the game's lowest value and its perfect-information value (the
 seat cannot do better than by seeing everything); a game that gives ``perfect`` lets a state whose
-perfect value is the lowest be settled at once, and a state the seat can tell from every other be
-valued exactly, so that most of the tree is never searched."""
+perfect value is its floor (the lowest, or what it has already won) be settled at once, and a state
+the seat can tell from every other be valued exactly, bounds each of the seat's steps (one whose
+bound a vector found reaches is skipped) and ends a search that reaches the bounds; a game that
+gives ``ceiling`` drops the others' steps that never do worse for the seat than another; and a
+state met in several deals is searched once. So most of the tree is never searched."""
 
 from __future__ import annotations
 
@@ -41,7 +44,10 @@ class Rules:
     ``steps(state)`` and ``apply(state, step)`` (the step interface, ``model/steps.py``), ``seen(before,
     step, after)`` (what the seat sees of a step or a chance outcome), ``chance(state)`` as the model's
     ``chance_outcomes`` (probability, label, state); ``low`` the lowest value a state can have, and
-    optionally ``perfect(state)``: its value with all cards known (an upper bound on any strategy's)."""
+    optionally ``perfect(state)``: its value with all cards known (an upper bound on any strategy's),
+    ``floor(state)``: a value every strategy is sure of from it (what is already won; ``low`` where
+    not given), and ``ceiling(state)``: a quick value no strategy passes from it (what is already
+    won and all that is left to win)."""
 
     seat: int
     mover: Callable[[Any], int | None]
@@ -52,6 +58,13 @@ class Rules:
     chance: Callable[[Any], Iterable[tuple[float, str, Any]]] = lambda state: ()
     low: Any = 0
     perfect: Callable[[Any], Any] | None = None
+    floor: Callable[[Any], Any] | None = None
+    ceiling: Callable[[Any], Any] | None = None
+
+
+class OutOfReach(ValueError):
+    """A view whose best-defence search cannot finish (its tree is far too large): refused up front,
+    the reason in the message (``arbiter advise --best-defence`` prints it)."""
 
 
 class DefenceError(ValueError):
@@ -99,6 +112,17 @@ class Defence:
         found = self.memo.get(states)
         if found is not None:
             return found
+        at: dict[Any, int] = {}
+        for s in states:
+            at.setdefault(s, len(at))
+        if len(at) < len(states) and not self.local:
+            # One state reached in several deals (they played out alike): one value under any
+            # strategy, so the frontier over the states once, each entry copied where it recurs
+            # (not for vector minimaxing, whose one vector is the best sum over every deal).
+            inner = self.frontier(tuple(at))
+            found = [tuple(v[at[s]] for s in states) for v in inner]
+            self.memo[states] = found
+            return found
         self.budget.spend()
         rules = self.rules
         values = [rules.value(s) for s in states]
@@ -106,7 +130,7 @@ class Defence:
             for i, s in enumerate(states):
                 if values[i] is None:
                     best = rules.perfect(s)
-                    if best == rules.low or len(states) == 1:
+                    if len(states) == 1 or best == self._floor(s):
                         values[i] = best  # nothing to lose, or the seat knows this state: it plays perfectly
         open_ = [i for i, v in enumerate(values) if v is None]
         if not open_:
@@ -122,6 +146,14 @@ class Defence:
         self.memo[states] = found
         return found
 
+    def _floor(self, state: Any) -> Any:
+        return self.rules.low if self.rules.floor is None else self.rules.floor(state)
+
+    def _bound(self, state: Any) -> Any:
+        """The most any strategy of the seat gets from ``state``: its value, or its value all cards known."""
+        v = self.rules.value(state)
+        return self.rules.perfect(state) if v is None else v
+
     def _open(self, states: tuple) -> list[Vector]:
         rules = self.rules
         movers = {rules.mover(s) for s in states}
@@ -129,10 +161,7 @@ class Defence:
             raise DefenceError(f"states the seat cannot tell apart have different players to move: {sorted(movers, key=str)}")
         mover = movers.pop()
         if mover == rules.seat:
-            out: list[Vector] = []
-            for step in self._seat_steps(states):
-                out.extend(self._after_step(states, step))
-            return pareto(out)[:1] if self.local else pareto(out)
+            return self._seat(states)
         edges: list[tuple[int, Any, str, Any]] = []  # (parent, weight, what the seat sees, successor)
         if mover is None:
             for i, s in enumerate(states):
@@ -143,7 +172,58 @@ class Defence:
             for step in rules.steps(s):
                 after = rules.apply(s, step)
                 edges.append((i, 1, rules.seen(s, step, after), after))
-        return self._combine(len(states), edges, _MIN)
+        return self._combine(len(states), self._worth_trying(edges), _MIN)
+
+    def _worth_trying(self, edges: list[tuple[int, Any, str, Any]]) -> list[tuple[int, Any, str, Any]]:
+        """The others' steps less those that never do worse for the seat than another step in the same
+        state, whatever the seat's strategy: with ``ceiling``, a successor whose floor is at least
+        another's ceiling is dropped (the state's worst is the same without it)."""
+        rules = self.rules
+        if rules.ceiling is None:
+            return edges
+        lowest: dict[int, tuple[Any, int]] = {}  # each parent's least ceiling, and the edge giving it
+        for k, (i, _, _, after) in enumerate(edges):
+            c = rules.ceiling(after)
+            if i not in lowest or c < lowest[i][0]:
+                lowest[i] = (c, k)
+        return [e for k, e in enumerate(edges) if lowest[e[0]][1] == k or self._floor(e[3]) < lowest[e[0]][0]]
+
+    def _seat(self, states: tuple) -> list[Vector]:
+        """The seat's options pooled. With ``perfect``, each step's successors bound what it can reach
+        (all cards known): the steps go best bound first, a step whose bound some vector found already
+        reaches in every entry is skipped (all it reaches is dominated), and a vector reaching the
+        states' own bounds ends the search (it dominates every other)."""
+        rules = self.rules
+        steps = self._seat_steps(states)
+        if rules.perfect is None or self.local:
+            out: list[Vector] = []
+            for step in steps:
+                out.extend(self._after_step(states, step))
+            return pareto(out)[:1] if self.local else pareto(out)
+        options = []
+        for step in steps:
+            edges = self._edges(states, step)
+            options.append((tuple(self._bound(after) for _, _, _, after in edges), edges))
+        options.sort(key=lambda o: -sum(o[0]))  # a stable sort: the steps' own order among equals
+        top = tuple(self._bound(s) for s in states)
+        out = []
+        for bound, edges in options:
+            if any(all(a >= b for a, b in zip(v, bound, strict=True)) for v in out):
+                continue
+            out = pareto([*out, *self._combine(len(states), edges, _SUM)])
+            if self.local:
+                out = out[:1]
+            if out[0] == top:
+                return out[:1]
+        return out
+
+    def _edges(self, states: Sequence[Any], step: str) -> list[tuple[int, Any, str, Any]]:
+        rules = self.rules
+        edges = []
+        for i, s in enumerate(states):
+            after = rules.apply(s, step)
+            edges.append((i, 1, rules.seen(s, step, after), after))
+        return edges
 
     def _seat_steps(self, states: Sequence[Any]) -> list[str]:
         rules = self.rules
@@ -154,12 +234,7 @@ class Defence:
         return steps
 
     def _after_step(self, states: Sequence[Any], step: str) -> list[Vector]:
-        rules = self.rules
-        edges = []
-        for i, s in enumerate(states):
-            after = rules.apply(s, step)
-            edges.append((i, 1, rules.seen(s, step, after), after))
-        return self._combine(len(states), edges, _SUM)
+        return self._combine(len(states), self._edges(states, step), _SUM)
 
     def _combine(self, n: int, edges: list[tuple[int, Any, str, Any]], kind: str) -> list[Vector]:
         """The frontier over ``n`` parent states from their successors: the successors grouped by what
@@ -331,7 +406,11 @@ def advise(view: Any, plain: Seat, make_rules: Callable[[float | None], Rules], 
                 advice.stopped = _why(e)
         if not done:
             entry.exact = False
-            entry.ranges = {0: (measure.low, plain_totals[0] / count)}
+            # the plain value bounds it in the deals done; in the others, nothing below the highest
+            share = pi.by_move.get(text) if pi.deals else None
+            done = 0 if share is None else min(share.deals, count)
+            plain_done = plain_totals[0] if done else 0
+            entry.ranges = {0: (measure.low, (plain_done + measure.high * (count - done)) / count)}
         advice.by_move[text] = entry
     advice.moves = sorted(advice.by_move.values(), key=lambda m: (not m.exact, -m.wins, -m.totals[1], m.move))
     advice.nodes = search.budget.nodes + pi.nodes
@@ -350,5 +429,5 @@ def _plain(x: Any) -> Any:
     return x
 
 
-__all__ = ["Defence", "DefenceError", "Fusion", "Rules", "Vector", "advise", "best", "fusion", "information_sets", "pareto",
+__all__ = ["Defence", "DefenceError", "Fusion", "OutOfReach", "Rules", "Vector", "advise", "best", "fusion", "information_sets", "pareto",
            "values"]

@@ -270,3 +270,12 @@ def test_a_bounded_self_interested_answer_says_so():
         assert own["range"][0] >= win["value"] - 1e-9  # never below what the turn forces
     text = run("-", "--hide", "--self-interested", "--samples", "2", input=deal).output
     assert f"Bounded: {data['bounded_deals']} of 2 deals bounded" in text and "bounded: range" in text
+
+
+def test_best_defence_for_realms_refuses_a_horizon_whose_draws_reshuffle_the_discard_pile():
+    # small_deal(0) of solver/realms/defence.py: hands of 2, so after the first trick each draws to 7
+    view = "realms default phase=play round=1 dealer=1 leader=0 ruling=red scores=0,0 | trick - | hands RRe BSo / 2 | draw 1 | shuffled - | discard R1 R2 R3 R4 R5 R6 R7 R9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 B1 B2 B3 B4 B5 B6 B7 B8 B9 G1 G2 G3 G4 G5 G6 G7 G8 G9 RDr RSo RGu RTr YRe YSo YGu YTr BRe BDr BGu BTr GRe GSo GGu GTr PHX GNT WLK CYC TRE P1 P2 P3 P4"
+    out = run(view, "--best-defence", "--tricks", "2")
+    assert out.exit_code == 2 and "--best-defence: over 2 tricks" in out.output and "reshuffled" in out.output
+    assert "Traceback" not in out.output
+    assert run(view, "--best-defence", "--tricks", "1").exit_code == 0

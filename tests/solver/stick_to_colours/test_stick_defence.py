@@ -77,7 +77,8 @@ def test_a_timeout_gives_each_unfinished_decision_its_sure_range():
     assert any(not m.exact for m in got.moves)
     for m in got.moves:
         if not m.exact:
-            assert m.interval == (-60, m.totals[1] / got.deals)
+            lo, hi = m.interval  # up to the margin all cards known where it was found, else the highest
+            assert lo == -60 and m.totals[1] / got.deals <= hi <= 60
 
 
 def test_the_exact_bot_takes_a_best_best_defence_decision():
