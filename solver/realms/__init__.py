@@ -154,10 +154,10 @@ class Tree:
     expansions (ordered, with card classes), the sure-trick bounds, the table keys."""
 
     def __init__(self, start: Position, ideas: Ideas, budget: Budget) -> None:
-        self.me = start.to_move
         self.round = start.round
         self.ideas = ideas
         self.budget = budget
+        self.ruleset = start.ruleset
         universe = start.pile() | start.discard | start.trick_mask()
         for h in start.hands:
             universe |= h
@@ -165,7 +165,18 @@ class Tree:
         self.resolve = fast.resolver(start.ruleset)
         self.expanded: dict[tuple[Position, int], list[Step]] = {}
         self.kept = 0  # the steps held in ``expanded``
-        self.last = LastTrick(start.ruleset, self.me, budget) if ideas.last_trick else None
+        self.me = start.to_move
+
+    @property
+    def me(self) -> int:
+        return self._me
+
+    @me.setter
+    def me(self, seat: int) -> None:
+        # Callers may ask for another seat than the mover's (advice for a seat, best defence): the
+        # last-trick solver counts that seat's tricks, so it is made for it (its memo is per seat).
+        self._me = seat
+        self.last = LastTrick(self.ruleset, seat, self.budget) if self.ideas.last_trick else None
 
     def over(self, pos: Position, left: int) -> bool:
         """The question ends at the horizon, the end of the game and halftime."""

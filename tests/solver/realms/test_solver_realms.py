@@ -8,7 +8,8 @@ from arbiter.model.realms import cards as C
 from arbiter.model.realms import game as G
 from arbiter.model.realms.notation import parse_position
 from arbiter.model.realms.ruleset import DEFAULT
-from arbiter.solver.realms import ALL, NONE, Ideas, brute_force, solve
+from arbiter.solver.realms import ALL, NONE, Guarantee, Ideas, Tree, brute_force, solve
+from arbiter.solver.search import Budget, Table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -156,3 +157,18 @@ def test_positions_the_solver_cannot_take():
         solve(G.deal(3, 1))
     with pytest.raises(ValueError, match="at least one trick"):
         solve(SPLIT, tricks=0)
+
+
+@given(small_positions())
+@settings(max_examples=25, deadline=None)
+def test_a_seat_other_than_the_mover_gets_the_same_guarantee_with_every_idea(case):
+    """Advice for a seat and best defence set ``Tree.me`` after the Tree is made: the last-trick
+    solver must count that seat's tricks (it once kept the mover's: best defence then gave 0 for 30)."""
+    pos, tricks = case
+    for seat in range(pos.players):
+        got = []
+        for ideas in (ALL, NONE):
+            tree = Tree(pos, ideas, Budget(None, None))
+            tree.me = seat
+            got.append(Guarantee(tree, Table(1 << 12)).exact(pos, tricks))
+        assert got[0] == got[1], seat
