@@ -35,7 +35,11 @@ def value(advice: Advice, x: float) -> str:
 
 def explain(advice: Advice) -> list[str]:
     """The shares (or means), best first, with how many deals they rest on."""
-    if advice.exact:
+    unfinished = [m for m in advice.moves if not m.exact] if advice.exact else []
+    if unfinished:  # best defence stopped part way: every deal is in, but not every turn's value
+        how = (f"all {advice.deals} consistent deals; exact for {len(advice.moves) - len(unfinished)} of "
+               f"{len(advice.moves)} turns, the other {len(unfinished)} not finished (each shows its sure range)")
+    elif advice.exact:
         how = f"all {advice.deals} consistent deals (exact)"
     elif advice.seed is None:
         how = (f"the first {advice.deals} of {advice.consistent_deals} consistent deals in enumeration order, not a "
@@ -63,17 +67,23 @@ def explain(advice: Advice) -> list[str]:
         lo, hi = m.interval
         cut = m.bounded_deals(0)
         spread = "" if m.exact and not cut else f"  [{value(advice, lo).strip()}, {value(advice, hi).strip()}]"
-        count = f"{m.wins:g}/{m.deals}" if measure.binary else f"over {m.deals}"
+        if unfinished and not m.exact:
+            count = "not finished"
+        else:
+            count = f"{m.wins:g}/{m.deals}" if measure.binary else f"over {m.deals}"
         if cut:
             a, b = m.range_of(0)
             count += f" ({cut} bounded: range {value(advice, a).strip()}-{value(advice, b).strip()})"
         extra = "".join(f"   {other.name} {value(advice, m.mean(k)).strip()}" for k, other in
                         enumerate(advice.measures[1:], 1) if m.mean(k) != m.mean(0))
-        lines.append(f"  {text:<{width}} {value(advice, m.win_share)}{spread}  {count}{extra}")
+        shown = f"{'?':>6}" if unfinished and not m.exact else value(advice, m.win_share)
+        lines.append(f"  {text:<{width}} {shown}{spread}  {count}{extra}")
     if any(m.continues for m in advice.moves):
         lines.append("  (... : the rest of the turn is chosen after seeing the hidden card)")
     if advice.stopped:
-        lines.append(HOW[advice.stopped] + f" after {advice.deals} deals.")
+        done = (f"{len(advice.moves) - len(unfinished)} of {len(advice.moves)} turns finished" if unfinished else
+                f"after {advice.deals} deals")
+        lines.append(f"{HOW[advice.stopped]}{':' if unfinished else ''} {done}.")
     lines.append(f"{advice.nodes} nodes in {advice.seconds:.2f} s")
     return lines
 

@@ -150,6 +150,15 @@ def test_best_defence_shows_the_win_share_beside_it_where_they_differ():
         assert f"win {100 * m['win']['mean']:.1f}%" in out.output
 
 
+def test_best_defence_cut_by_timeout_claims_no_exact_value_it_did_not_find():
+    out = run(SMALL, "--hide", "--best-defence", "--timeout", "0.000001")
+    assert out.exit_code == 1, out.output
+    rows = [line for line in out.output.splitlines() if "not finished" in line and line.startswith("  ")]
+    assert rows and all(" ? " in line and "[" in line for line in rows)  # no value, its sure range
+    assert "(exact)." not in out.output and f"the other {len(rows)} not finished" in out.output
+    assert "partial result:" in out.output and "turns finished." in out.output
+
+
 @pytest.mark.parametrize("args, words", [
     (["--exact"], "takes neither --exact"), (["--self-interested"], "takes neither"),
     (["--max-deals", "2"], "--best-defence: 4 consistent deals, more than the limit of 2")])
