@@ -211,8 +211,6 @@ class Defence:
             if any(all(a >= b for a, b in zip(v, bound, strict=True)) for v in out):
                 continue
             out = pareto([*out, *self._combine(len(states), edges, _SUM)])
-            if self.local:
-                out = out[:1]
             if out[0] == top:
                 return out[:1]
         return out

@@ -152,6 +152,13 @@ class Position:
                 m |= 1 << p[0]
         return m
 
+    def in_play(self) -> CardMask:
+        """Every card in the game: the hands, the trick, the draw and discard piles."""
+        m = self.pile() | self.discard | self.trick_mask()
+        for h in self.hands:
+            m |= h
+        return m
+
     def pile(self) -> CardMask:
         """Every card of the draw pile, known or shuffled."""
         m = self.shuffled

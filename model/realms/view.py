@@ -47,11 +47,7 @@ class View:
 
     @property
     def unseen(self) -> CardMask:
-        pos = self.position
-        seen = pos.pile() | pos.discard | pos.trick_mask()
-        for h in pos.hands:
-            seen |= h
-        return ALL_CARDS & ~seen
+        return ALL_CARDS & ~self.position.in_play()
 
     def validate(self) -> View:
         """Raise PositionError naming the field at fault; return self when sound."""

@@ -158,10 +158,7 @@ class Tree:
         self.ideas = ideas
         self.budget = budget
         self.ruleset = start.ruleset
-        universe = start.pile() | start.discard | start.trick_mask()
-        for h in start.hands:
-            universe |= h
-        self.pruning = Pruning(start.ruleset, universe)
+        self.pruning = Pruning(start.ruleset, start.in_play())
         self.resolve = fast.resolver(start.ruleset)
         self.expanded: dict[tuple[Position, int], list[Step]] = {}
         self.kept = 0  # the steps held in ``expanded``

@@ -109,9 +109,7 @@ def rules(seat_: int, root: Position, tricks: int = TRICKS, timeout: float | Non
         return (pos.scores[seat_] - root.scores[seat_]) // POINTS_PER_TRICK
 
     def guarantee(pos: Position) -> Guarantee:
-        cards = pos.pile() | pos.discard | pos.trick_mask()
-        for h in pos.hands:
-            cards |= h
+        cards = pos.in_play()
         found = solvers.get(cards)
         if found is None:
             tree = Tree(pos, ALL, budget)
