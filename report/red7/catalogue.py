@@ -767,7 +767,7 @@ ENTRIES: tuple[Entry, ...] = (
         related=("action7-advanced-draw", "advanced-draw"),
     ),
     entry(
-        32, "fr-becomes-winner", "FR 'devient vainqueur': must the discard change who is winning?", since=V2,
+        32, "fr-becomes-winner", "FR 'devient vainqueur': may a player already winning discard?", since=V2,
         question="FR allows a discard 'uniquement si le joueur devient vainqueur après modification de la règle'. "
                  "'Devient' (becomes) could mean the player must not have been winning before. Is a discard "
                  "allowed to a player already winning?",
