@@ -1042,6 +1042,41 @@ static int can_lead(Core *S, const State *s) {
     return can_lead_with(s->rule, s->hands[me], s->palettes[me], s->palettes[1 - me]);
 }
 
+/* endgame's second case on masks, without the highest-card reading: whether the mover (under
+ * ``rule``, holding the one card ``one``, Palette P) wins against the other player (``theirs``,
+ * Palette O): playing the card or discarding it leads and leaves the other player no turn but passing. */
+static int one_card_wins(int rule, Mask one, Mask theirs, Mask P, Mask O) {
+    int r = colour_of(__builtin_ctzll(one));
+    return (key_of(rule, P | one) > key_of(rule, O) && !can_lead_with(rule, theirs, O, P | one)) /* playing it */
+           || (key_of(r, P) > key_of(r, O) && !can_lead_with(r, theirs, O, P));                  /* discarding it */
+}
+
+/* endgame's third case on masks, without the highest-card reading: whether the mover (``mine``, at
+ * least two cards) wins against the other player holding the one card ``one``: some turn that leads
+ * (a play, a play and a discard of another colour than the rule's, a discard) leaves the other player
+ * losing by one_card_wins. */
+static int other_one_card(int rule, Mask mine, Mask one, Mask P, Mask O) {
+    int rivals[7];
+    const int16_t *k = keys_of(O); /* copied: the next lookup may take the same cache entry */
+    for (int r = 0; r < 7; r++) rivals[r] = k[r];
+    for (Mask m = mine, c; m; m ^= c) {
+        c = top(m);
+        Mask Pc = P | c, h = mine & ~c;
+        if (key_of(rule, Pc) > rivals[rule] && !one_card_wins(rule, one, h, O, Pc)) return 1;
+        for (Mask n = h, d; n; n ^= d) {
+            d = top(n);
+            int r = colour_of(bitlen(d) - 1);
+            if (r != rule && key_of(r, Pc) > rivals[r] && !one_card_wins(r, one, h & ~d, O, Pc)) return 1;
+        }
+    }
+    for (Mask m = mine, d; m; m ^= d) {
+        d = top(m);
+        int r = colour_of(bitlen(d) - 1);
+        if (key_of(r, P) > rivals[r] && !one_card_wins(r, one, mine & ~d, O, P)) return 1;
+    }
+    return 0;
+}
+
 /* A state of a round as endgames_hold allows, both players in, whose value follows from who can
  * still take the lead, without a search (a player without hand cards at the start of its turn is
  * out; a mover that cannot lead passes and is out):
@@ -1049,7 +1084,9 @@ static int can_lead(Core *S, const State *s) {
  *   player is then out), else it loses;
  * - the mover holds one card (the other player some): every turn but passing uses it up, so the
  *   other player wins if it can lead after it (the mover then starts its next turn without cards);
- *   the mover wins if one of its turns leaves the other player no turn but passing.
+ *   the mover wins if one of its turns leaves the other player no turn but passing;
+ * - the other player holds one card (the mover more): the mover wins if one of its turns leaves the
+ *   other player, then holding one card, losing by the case before.
  * 1 with the value for ``player`` in *v (as outcome: WIN or -WIN), 0 for any other state, -1 on an
  * error. tests/solver/red7/test_core.py holds the advice with it to the Python search's. */
 static int endgame(Core *S, const State *s, int player, int *v) {
@@ -1059,10 +1096,7 @@ static int endgame(Core *S, const State *s, int player, int *v) {
     if (!theirs) {
         won = can_lead(S, s);
     } else if (!(mine & (mine - 1)) && !S->R.highest_card) { /* its turns as fast_stage makes them */
-        Mask P = s->palettes[me], O = s->palettes[1 - me];
-        int rule = s->rule, r = colour_of(__builtin_ctzll(mine));
-        won = (key_of(rule, P | mine) > key_of(rule, O) && !can_lead_with(rule, theirs, O, P | mine)) /* playing it */
-              || (key_of(r, P) > key_of(r, O) && !can_lead_with(r, theirs, O, P));                     /* discarding it */
+        won = one_card_wins(s->rule, mine, theirs, s->palettes[me], s->palettes[1 - me]);
     } else if (!(mine & (mine - 1))) {
         Gen g;
         size_t base = S->kids.len;
@@ -1071,6 +1105,23 @@ static int endgame(Core *S, const State *s, int player, int *v) {
         for (size_t j = base; j < S->kids.len && !won; j++)
             if (!S->kids.v[j].out) won = !can_lead(S, &S->kids.v[j]); /* not passing: the other moves */
         gen_end(S, &g, base);
+    } else if (!(theirs & (theirs - 1))) {
+        if (!S->R.highest_card) {
+            won = other_one_card(s->rule, mine, theirs, s->palettes[me], s->palettes[1 - me]);
+        } else {
+            Gen g;
+            size_t base = S->kids.len;
+            gen_init(S, s, &g);
+            if (gen_until(S, s, &g, base, (size_t)-2) < 0) { gen_end(S, &g, base); return -1; }
+            for (size_t j = base; j < S->kids.len && !won; j++) {
+                State c = S->kids.v[j]; /* the other player moves holding one card: the case before */
+                int w;
+                if (c.out) continue; /* passing */
+                if (endgame(S, &c, c.to_move, &w) < 0) { gen_end(S, &g, base); return -1; }
+                won = w < 0;
+            }
+            gen_end(S, &g, base);
+        }
     } else {
         return 0;
     }
@@ -1742,15 +1793,10 @@ static int b2_search(Core *S, const B2 *s, int player, int alpha, int beta, int 
     if (s->winner >= 0) return s->winner == player ? WIN : -WIN;
     int me = s->to_move;
     Mask mine = s->h[me], theirs = s->h[1 - me], P = s->p[me], O = s->p[1 - me];
-    if (!theirs || !(mine & (mine - 1))) { /* endgame() */
-        int rule = s->rule, won;
-        if (!theirs) {
-            won = can_lead_with(rule, mine, P, O);
-        } else {
-            int r = colour_of(__builtin_ctzll(mine));
-            won = (key_of(rule, P | mine) > key_of(rule, O) && !can_lead_with(rule, theirs, O, P | mine))
-                  || (key_of(r, P) > key_of(r, O) && !can_lead_with(r, theirs, O, P));
-        }
+    if (!theirs || !(mine & (mine - 1)) || !(theirs & (theirs - 1))) { /* endgame() */
+        int won = !theirs ? can_lead_with(s->rule, mine, P, O)
+                  : !(mine & (mine - 1)) ? one_card_wins(s->rule, mine, theirs, P, O)
+                  : other_one_card(s->rule, mine, theirs, P, O);
         return won == (me == player) ? WIN : -WIN;
     }
     uint8_t key[40];
