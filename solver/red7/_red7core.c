@@ -1077,6 +1077,29 @@ static int other_one_card(int rule, Mask mine, Mask one, Mask P, Mask O) {
     return 0;
 }
 
+/* endgame's fourth case on masks, without the highest-card reading: whether the mover holding the
+ * two cards ``mine`` wins against the other player (``theirs``, two cards or more): some turn that
+ * leads leaves the other player losing, with the mover holding one card (other_one_card) or none
+ * (the other player cannot lead: can_lead_with). */
+static int two_cards_wins(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
+    int rivals[7];
+    const int16_t *k = keys_of(O); /* copied: the next lookup may take the same cache entry */
+    for (int r = 0; r < 7; r++) rivals[r] = k[r];
+    for (Mask m = mine, c; m; m ^= c) {
+        c = top(m);
+        Mask Pc = P | c, d = mine & ~c; /* d: the other card */
+        int r = colour_of(bitlen(d) - 1);
+        if (key_of(rule, Pc) > rivals[rule] && !other_one_card(rule, theirs, d, O, Pc)) return 1; /* playing c */
+        if (r != rule && key_of(r, Pc) > rivals[r] && !can_lead_with(r, theirs, O, Pc)) return 1;  /* and discarding d */
+    }
+    for (Mask m = mine, d; m; m ^= d) {
+        d = top(m);
+        int r = colour_of(bitlen(d) - 1);
+        if (key_of(r, P) > rivals[r] && !other_one_card(r, theirs, mine & ~d, O, P)) return 1;
+    }
+    return 0;
+}
+
 /* A state of a round as endgames_hold allows, both players in, whose value follows from who can
  * still take the lead, without a search (a player without hand cards at the start of its turn is
  * out; a mover that cannot lead passes and is out):
@@ -1085,8 +1108,9 @@ static int other_one_card(int rule, Mask mine, Mask one, Mask P, Mask O) {
  * - the mover holds one card (the other player some): every turn but passing uses it up, so the
  *   other player wins if it can lead after it (the mover then starts its next turn without cards);
  *   the mover wins if one of its turns leaves the other player no turn but passing;
- * - the other player holds one card (the mover more): the mover wins if one of its turns leaves the
- *   other player, then holding one card, losing by the case before.
+ * - the other player holds one card (the mover more), or the mover two (the other more than one):
+ *   the mover wins if one of its turns leaves the other player losing in one of the cases before
+ *   (where each of these turns leads: the mover holds at most one card, the other one or more).
  * 1 with the value for ``player`` in *v (as outcome: WIN or -WIN), 0 for any other state, -1 on an
  * error. tests/solver/red7/test_core.py holds the advice with it to the Python search's. */
 static int endgame(Core *S, const State *s, int player, int *v) {
@@ -1105,9 +1129,10 @@ static int endgame(Core *S, const State *s, int player, int *v) {
         for (size_t j = base; j < S->kids.len && !won; j++)
             if (!S->kids.v[j].out) won = !can_lead(S, &S->kids.v[j]); /* not passing: the other moves */
         gen_end(S, &g, base);
-    } else if (!(theirs & (theirs - 1))) {
+    } else if (!(theirs & (theirs - 1)) || popcount(mine) == 2) {
         if (!S->R.highest_card) {
-            won = other_one_card(s->rule, mine, theirs, s->palettes[me], s->palettes[1 - me]);
+            won = (!(theirs & (theirs - 1)) ? other_one_card : two_cards_wins)(s->rule, mine, theirs, s->palettes[me],
+                                                                                s->palettes[1 - me]);
         } else {
             Gen g;
             size_t base = S->kids.len;
@@ -1793,10 +1818,11 @@ static int b2_search(Core *S, const B2 *s, int player, int alpha, int beta, int 
     if (s->winner >= 0) return s->winner == player ? WIN : -WIN;
     int me = s->to_move;
     Mask mine = s->h[me], theirs = s->h[1 - me], P = s->p[me], O = s->p[1 - me];
-    if (!theirs || !(mine & (mine - 1)) || !(theirs & (theirs - 1))) { /* endgame() */
+    if (!theirs || !(mine & (mine - 1)) || !(theirs & (theirs - 1)) || popcount(mine) == 2) { /* endgame() */
         int won = !theirs ? can_lead_with(s->rule, mine, P, O)
                   : !(mine & (mine - 1)) ? one_card_wins(s->rule, mine, theirs, P, O)
-                  : other_one_card(s->rule, mine, theirs, P, O);
+                  : !(theirs & (theirs - 1)) ? other_one_card(s->rule, mine, theirs, P, O)
+                  : two_cards_wins(s->rule, mine, theirs, P, O);
         return won == (me == player) ? WIN : -WIN;
     }
     uint8_t key[40];
