@@ -1042,60 +1042,61 @@ static int can_lead(Core *S, const State *s) {
     return can_lead_with(s->rule, s->hands[me], s->palettes[me], s->palettes[1 - me]);
 }
 
-/* endgame's second case on masks, without the highest-card reading: whether the mover (under
- * ``rule``, holding the one card ``one``, Palette P) wins against the other player (``theirs``,
- * Palette O): playing the card or discarding it leads and leaves the other player no turn but passing. */
-static int one_card_wins(int rule, Mask one, Mask theirs, Mask P, Mask O) {
-    int r = colour_of(__builtin_ctzll(one));
-    return (key_of(rule, P | one) > key_of(rule, O) && !can_lead_with(rule, theirs, O, P | one)) /* playing it */
-           || (key_of(r, P) > key_of(r, O) && !can_lead_with(r, theirs, O, P));                  /* discarding it */
+static int some_turn_wins(int rule, Mask mine, Mask theirs, Mask P, Mask O);
+
+/* mask_endgame's answers where it searched turns, by a hash of its arguments: a pure function's
+ * memo (the endgames of a deal meet the same states along many lines), shared by every search; it
+ * spends no nodes, so node counts do not depend on it. A mover's hand of 49 bits never set: empty. */
+#define END_MEMO_BITS 14
+typedef struct { Mask mine, theirs, P, O; int8_t rule, won; } EndMemo;
+static EndMemo end_memo[1 << END_MEMO_BITS];
+
+static void init_end_memo(void) {
+    for (size_t i = 0; i < (size_t)1 << END_MEMO_BITS; i++) end_memo[i].mine = ~(Mask)0;
 }
 
-/* endgame's third case on masks, without the highest-card reading: whether the mover (``mine``, at
- * least two cards) wins against the other player holding the one card ``one``: some turn that leads
- * (a play, a play and a discard of another colour than the rule's, a discard) leaves the other player
- * losing by one_card_wins. */
-static int other_one_card(int rule, Mask mine, Mask one, Mask P, Mask O) {
+/* Whether endgame() settles a state whose mover holds ``mine`` and the other player ``theirs``. */
+static inline int settled(Mask mine, Mask theirs) {
+    return !theirs || !(mine & (mine - 1)) || !(theirs & (theirs - 1)) || popcount(mine) == 2 || popcount(theirs) == 2;
+}
+
+/* endgame() on masks, without the highest-card reading: whether the mover (under ``rule``, holding
+ * ``mine``, Palette P) wins against the other player (``theirs``, Palette O), or -1 where no case of
+ * endgame() settles it. */
+static int mask_endgame(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
+    if (!settled(mine, theirs)) return -1;
+    if (!theirs) return can_lead_with(rule, mine, P, O);
+    uint64_t h = (mine * 0x9E3779B97F4A7C15ULL) ^ (theirs * 0xC2B2AE3D27D4EB4FULL) ^ (P * 0x165667B19E3779F9ULL)
+                 ^ (O * 0xD6E8FEB86659FD93ULL) ^ (uint64_t)rule;
+    h ^= h >> 29;
+    EndMemo *e = &end_memo[(h * 0xBF58476D1CE4E5B9ULL) >> (64 - END_MEMO_BITS)];
+    if (e->mine == mine && e->theirs == theirs && e->P == P && e->O == O && e->rule == rule) return e->won;
+    int won = some_turn_wins(rule, mine, theirs, P, O);
+    e->mine = mine, e->theirs = theirs, e->P = P, e->O = O, e->rule = (int8_t)rule, e->won = (int8_t)won;
+    return won;
+}
+
+/* Whether some turn of the mover that leads (a play, a play and a discard of another colour than
+ * the rule's, a discard: a play and a discard of the rule's colour does no better than the play)
+ * leaves the other player losing, where mask_endgame settles every such turn. */
+static int some_turn_wins(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
     int rivals[7];
     const int16_t *k = keys_of(O); /* copied: the next lookup may take the same cache entry */
     for (int r = 0; r < 7; r++) rivals[r] = k[r];
     for (Mask m = mine, c; m; m ^= c) {
         c = top(m);
         Mask Pc = P | c, h = mine & ~c;
-        if (key_of(rule, Pc) > rivals[rule] && !one_card_wins(rule, one, h, O, Pc)) return 1;
+        if (key_of(rule, Pc) > rivals[rule] && !mask_endgame(rule, theirs, h, O, Pc)) return 1;
         for (Mask n = h, d; n; n ^= d) {
             d = top(n);
             int r = colour_of(bitlen(d) - 1);
-            if (r != rule && key_of(r, Pc) > rivals[r] && !one_card_wins(r, one, h & ~d, O, Pc)) return 1;
+            if (r != rule && key_of(r, Pc) > rivals[r] && !mask_endgame(r, theirs, h & ~d, O, Pc)) return 1;
         }
     }
     for (Mask m = mine, d; m; m ^= d) {
         d = top(m);
         int r = colour_of(bitlen(d) - 1);
-        if (key_of(r, P) > rivals[r] && !one_card_wins(r, one, mine & ~d, O, P)) return 1;
-    }
-    return 0;
-}
-
-/* endgame's fourth case on masks, without the highest-card reading: whether the mover holding the
- * two cards ``mine`` wins against the other player (``theirs``, two cards or more): some turn that
- * leads leaves the other player losing, with the mover holding one card (other_one_card) or none
- * (the other player cannot lead: can_lead_with). */
-static int two_cards_wins(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
-    int rivals[7];
-    const int16_t *k = keys_of(O); /* copied: the next lookup may take the same cache entry */
-    for (int r = 0; r < 7; r++) rivals[r] = k[r];
-    for (Mask m = mine, c; m; m ^= c) {
-        c = top(m);
-        Mask Pc = P | c, d = mine & ~c; /* d: the other card */
-        int r = colour_of(bitlen(d) - 1);
-        if (key_of(rule, Pc) > rivals[rule] && !other_one_card(rule, theirs, d, O, Pc)) return 1; /* playing c */
-        if (r != rule && key_of(r, Pc) > rivals[r] && !can_lead_with(r, theirs, O, Pc)) return 1;  /* and discarding d */
-    }
-    for (Mask m = mine, d; m; m ^= d) {
-        d = top(m);
-        int r = colour_of(bitlen(d) - 1);
-        if (key_of(r, P) > rivals[r] && !other_one_card(r, theirs, mine & ~d, O, P)) return 1;
+        if (key_of(r, P) > rivals[r] && !mask_endgame(r, theirs, mine & ~d, O, P)) return 1;
     }
     return 0;
 }
@@ -1108,47 +1109,32 @@ static int two_cards_wins(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
  * - the mover holds one card (the other player some): every turn but passing uses it up, so the
  *   other player wins if it can lead after it (the mover then starts its next turn without cards);
  *   the mover wins if one of its turns leaves the other player no turn but passing;
- * - the other player holds one card (the mover more), or the mover two (the other more than one):
- *   the mover wins if one of its turns leaves the other player losing in one of the cases before
- *   (where each of these turns leads: the mover holds at most one card, the other one or more).
+ * - the other player holds one or two cards, or the mover two: the mover wins if one of its turns
+ *   leaves the other player losing in one of these cases (where each such turn leads: the other
+ *   player then moves holding one or two cards, or against one card or none).
  * 1 with the value for ``player`` in *v (as outcome: WIN or -WIN), 0 for any other state, -1 on an
  * error. tests/solver/red7/test_core.py holds the advice with it to the Python search's. */
 static int endgame(Core *S, const State *s, int player, int *v) {
-    int me = s->to_move;
+    int me = s->to_move, won = 0;
     Mask mine = s->hands[me], theirs = s->hands[1 - me];
-    int won = 0;
-    if (!theirs) {
+    if (!settled(mine, theirs)) return 0;
+    if (!S->R.highest_card) {
+        won = mask_endgame(s->rule, mine, theirs, s->palettes[me], s->palettes[1 - me]);
+    } else if (!theirs) {
         won = can_lead(S, s);
-    } else if (!(mine & (mine - 1)) && !S->R.highest_card) { /* its turns as fast_stage makes them */
-        won = one_card_wins(s->rule, mine, theirs, s->palettes[me], s->palettes[1 - me]);
-    } else if (!(mine & (mine - 1))) {
+    } else { /* every turn but passing leads to a case settled for the other player */
         Gen g;
         size_t base = S->kids.len;
         gen_init(S, s, &g);
         if (gen_until(S, s, &g, base, (size_t)-2) < 0) { gen_end(S, &g, base); return -1; }
-        for (size_t j = base; j < S->kids.len && !won; j++)
-            if (!S->kids.v[j].out) won = !can_lead(S, &S->kids.v[j]); /* not passing: the other moves */
-        gen_end(S, &g, base);
-    } else if (!(theirs & (theirs - 1)) || popcount(mine) == 2) {
-        if (!S->R.highest_card) {
-            won = (!(theirs & (theirs - 1)) ? other_one_card : two_cards_wins)(s->rule, mine, theirs, s->palettes[me],
-                                                                                s->palettes[1 - me]);
-        } else {
-            Gen g;
-            size_t base = S->kids.len;
-            gen_init(S, s, &g);
-            if (gen_until(S, s, &g, base, (size_t)-2) < 0) { gen_end(S, &g, base); return -1; }
-            for (size_t j = base; j < S->kids.len && !won; j++) {
-                State c = S->kids.v[j]; /* the other player moves holding one card: the case before */
-                int w;
-                if (c.out) continue; /* passing */
-                if (endgame(S, &c, c.to_move, &w) < 0) { gen_end(S, &g, base); return -1; }
-                won = w < 0;
-            }
-            gen_end(S, &g, base);
+        for (size_t j = base; j < S->kids.len && !won; j++) {
+            State c = S->kids.v[j]; /* copied: S->kids may move while c's turns are made */
+            int w;
+            if (c.out) continue; /* passing */
+            if (endgame(S, &c, c.to_move, &w) < 0) { gen_end(S, &g, base); return -1; }
+            won = w < 0;
         }
-    } else {
-        return 0;
+        gen_end(S, &g, base);
     }
     *v = won == (me == player) ? WIN : -WIN;
     return 1;
@@ -1818,13 +1804,8 @@ static int b2_search(Core *S, const B2 *s, int player, int alpha, int beta, int 
     if (s->winner >= 0) return s->winner == player ? WIN : -WIN;
     int me = s->to_move;
     Mask mine = s->h[me], theirs = s->h[1 - me], P = s->p[me], O = s->p[1 - me];
-    if (!theirs || !(mine & (mine - 1)) || !(theirs & (theirs - 1)) || popcount(mine) == 2) { /* endgame() */
-        int won = !theirs ? can_lead_with(s->rule, mine, P, O)
-                  : !(mine & (mine - 1)) ? one_card_wins(s->rule, mine, theirs, P, O)
-                  : !(theirs & (theirs - 1)) ? other_one_card(s->rule, mine, theirs, P, O)
-                  : two_cards_wins(s->rule, mine, theirs, P, O);
-        return won == (me == player) ? WIN : -WIN;
-    }
+    int won = mask_endgame(s->rule, mine, theirs, P, O); /* endgame() */
+    if (won >= 0) return won == (me == player) ? WIN : -WIN;
     uint8_t key[40];
     key[0] = (uint8_t)player, key[1] = (uint8_t)s->rule, key[2] = (uint8_t)me, key[3] = 0;
     put7(key + 4, s->h[0]), put7(key + 11, s->h[1]), put7(key + 18, s->p[0]), put7(key + 25, s->p[1]);
@@ -2087,6 +2068,7 @@ PyMODINIT_FUNC PyInit__red7core(void) {
     init_tables();
     init_chunk_tables();
     init_key_cache();
+    init_end_memo();
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
