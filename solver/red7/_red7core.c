@@ -1086,11 +1086,14 @@ static int some_turn_wins(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
     for (Mask m = mine, c; m; m ^= c) {
         c = top(m);
         Mask Pc = P | c, h = mine & ~c;
-        if (key_of(rule, Pc) > rivals[rule] && !mask_endgame(rule, theirs, h, O, Pc)) return 1;
-        for (Mask n = h, d; n; n ^= d) {
+        int leads = 0; /* the rules r under which Pc leads (bit r) */
+        k = keys_of(Pc);
+        for (int r = 0; r < 7; r++) leads |= (k[r] > rivals[r]) << r;
+        if ((leads >> rule & 1) && !mask_endgame(rule, theirs, h, O, Pc)) return 1;
+        for (Mask n = h, d; n && (leads & ~(1 << rule)); n ^= d) {
             d = top(n);
             int r = colour_of(bitlen(d) - 1);
-            if (r != rule && key_of(r, Pc) > rivals[r] && !mask_endgame(r, theirs, h & ~d, O, Pc)) return 1;
+            if (r != rule && (leads >> r & 1) && !mask_endgame(r, theirs, h & ~d, O, Pc)) return 1;
         }
     }
     for (Mask m = mine, d; m; m ^= d) {
