@@ -1042,6 +1042,68 @@ static int can_lead(Core *S, const State *s) {
     return can_lead_with(s->rule, s->hands[me], s->palettes[me], s->palettes[1 - me]);
 }
 
+static int some_turn_wins(int rule, Mask mine, Mask theirs, Mask P, Mask O);
+
+/* mask_endgame's answers where it searched turns, by a hash of its arguments: a pure function's
+ * memo (the endgames of a deal meet the same states along many lines), shared by every search; it
+ * spends no nodes, so node counts do not depend on it. A mover's hand of 49 bits never set: empty. */
+#define END_MEMO_BITS 14
+typedef struct { Mask mine, theirs, P, O; int8_t rule, won; } EndMemo;
+static EndMemo end_memo[1 << END_MEMO_BITS];
+
+static void init_end_memo(void) {
+    for (size_t i = 0; i < (size_t)1 << END_MEMO_BITS; i++) end_memo[i].mine = ~(Mask)0;
+}
+
+/* Whether endgame() settles a state whose mover holds ``mine`` and the other player ``theirs``. */
+static inline int settled(Mask mine, Mask theirs) {
+    return !theirs || !(mine & (mine - 1)) || !(theirs & (theirs - 1)) || popcount(mine) == 2 || popcount(theirs) == 2;
+}
+
+/* endgame() on masks, without the highest-card reading: whether the mover (under ``rule``, holding
+ * ``mine``, Palette P) wins against the other player (``theirs``, Palette O), or -1 where no case of
+ * endgame() settles it. */
+static int mask_endgame(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
+    if (!settled(mine, theirs)) return -1;
+    if (!theirs) return can_lead_with(rule, mine, P, O);
+    uint64_t h = (mine * 0x9E3779B97F4A7C15ULL) ^ (theirs * 0xC2B2AE3D27D4EB4FULL) ^ (P * 0x165667B19E3779F9ULL)
+                 ^ (O * 0xD6E8FEB86659FD93ULL) ^ (uint64_t)rule;
+    h ^= h >> 29;
+    EndMemo *e = &end_memo[(h * 0xBF58476D1CE4E5B9ULL) >> (64 - END_MEMO_BITS)];
+    if (e->mine == mine && e->theirs == theirs && e->P == P && e->O == O && e->rule == rule) return e->won;
+    int won = some_turn_wins(rule, mine, theirs, P, O);
+    e->mine = mine, e->theirs = theirs, e->P = P, e->O = O, e->rule = (int8_t)rule, e->won = (int8_t)won;
+    return won;
+}
+
+/* Whether some turn of the mover that leads (a play, a play and a discard of another colour than
+ * the rule's, a discard: a play and a discard of the rule's colour does no better than the play)
+ * leaves the other player losing, where mask_endgame settles every such turn. */
+static int some_turn_wins(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
+    int rivals[7];
+    const int16_t *k = keys_of(O); /* copied: the next lookup may take the same cache entry */
+    for (int r = 0; r < 7; r++) rivals[r] = k[r];
+    for (Mask m = mine, c; m; m ^= c) {
+        c = top(m);
+        Mask Pc = P | c, h = mine & ~c;
+        int leads = 0; /* the rules r under which Pc leads (bit r) */
+        k = keys_of(Pc);
+        for (int r = 0; r < 7; r++) leads |= (k[r] > rivals[r]) << r;
+        if ((leads >> rule & 1) && !mask_endgame(rule, theirs, h, O, Pc)) return 1;
+        for (Mask n = h, d; n && (leads & ~(1 << rule)); n ^= d) {
+            d = top(n);
+            int r = colour_of(bitlen(d) - 1);
+            if (r != rule && (leads >> r & 1) && !mask_endgame(r, theirs, h & ~d, O, Pc)) return 1;
+        }
+    }
+    for (Mask m = mine, d; m; m ^= d) {
+        d = top(m);
+        int r = colour_of(bitlen(d) - 1);
+        if (key_of(r, P) > rivals[r] && !mask_endgame(r, theirs, mine & ~d, O, P)) return 1;
+    }
+    return 0;
+}
+
 /* A state of a round as endgames_hold allows, both players in, whose value follows from who can
  * still take the lead, without a search (a player without hand cards at the start of its turn is
  * out; a mover that cannot lead passes and is out):
@@ -1049,30 +1111,33 @@ static int can_lead(Core *S, const State *s) {
  *   player is then out), else it loses;
  * - the mover holds one card (the other player some): every turn but passing uses it up, so the
  *   other player wins if it can lead after it (the mover then starts its next turn without cards);
- *   the mover wins if one of its turns leaves the other player no turn but passing.
+ *   the mover wins if one of its turns leaves the other player no turn but passing;
+ * - the other player holds one or two cards, or the mover two: the mover wins if one of its turns
+ *   leaves the other player losing in one of these cases (where each such turn leads: the other
+ *   player then moves holding one or two cards, or against one card or none).
  * 1 with the value for ``player`` in *v (as outcome: WIN or -WIN), 0 for any other state, -1 on an
  * error. tests/solver/red7/test_core.py holds the advice with it to the Python search's. */
 static int endgame(Core *S, const State *s, int player, int *v) {
-    int me = s->to_move;
+    int me = s->to_move, won = 0;
     Mask mine = s->hands[me], theirs = s->hands[1 - me];
-    int won = 0;
-    if (!theirs) {
+    if (!settled(mine, theirs)) return 0;
+    if (!S->R.highest_card) {
+        won = mask_endgame(s->rule, mine, theirs, s->palettes[me], s->palettes[1 - me]);
+    } else if (!theirs) {
         won = can_lead(S, s);
-    } else if (!(mine & (mine - 1)) && !S->R.highest_card) { /* its turns as fast_stage makes them */
-        Mask P = s->palettes[me], O = s->palettes[1 - me];
-        int rule = s->rule, r = colour_of(__builtin_ctzll(mine));
-        won = (key_of(rule, P | mine) > key_of(rule, O) && !can_lead_with(rule, theirs, O, P | mine)) /* playing it */
-              || (key_of(r, P) > key_of(r, O) && !can_lead_with(r, theirs, O, P));                     /* discarding it */
-    } else if (!(mine & (mine - 1))) {
+    } else { /* every turn but passing leads to a case settled for the other player */
         Gen g;
         size_t base = S->kids.len;
         gen_init(S, s, &g);
         if (gen_until(S, s, &g, base, (size_t)-2) < 0) { gen_end(S, &g, base); return -1; }
-        for (size_t j = base; j < S->kids.len && !won; j++)
-            if (!S->kids.v[j].out) won = !can_lead(S, &S->kids.v[j]); /* not passing: the other moves */
+        for (size_t j = base; j < S->kids.len && !won; j++) {
+            State c = S->kids.v[j]; /* copied: S->kids may move while c's turns are made */
+            int w;
+            if (c.out) continue; /* passing */
+            if (endgame(S, &c, c.to_move, &w) < 0) { gen_end(S, &g, base); return -1; }
+            won = w < 0;
+        }
         gen_end(S, &g, base);
-    } else {
-        return 0;
     }
     *v = won == (me == player) ? WIN : -WIN;
     return 1;
@@ -1660,6 +1725,131 @@ static void gen_empty(Generations *G) {
     }
 }
 
+/* ---------------------------------------------------------------- advice's 2-player Basic search */
+
+/* first_turns' searches where endgames_hold without the highest-card reading, without a deck and
+ * without move ordering (2-player Basic, advise's SEARCH_ORDER_FROM): search() on the same nodes in
+ * the same order (so the nodes of Red7Game(endgames=True) in Python), the same table and keys, but on
+ * a state of four masks instead of a State, its children made stage by stage (as fast_stage, the
+ * dominated turns left out) into a frame of its own, and a child that ends play carrying its winner
+ * instead of going through outcome(). */
+typedef struct { Mask h[2], p[2]; int8_t rule, to_move, winner; } B2; /* winner: -1 while play goes on */
+#define B2_HAND 8 /* hand cards of a player at most on this path: children of a state at most 8 + 8 * 8 + 1 */
+
+typedef struct {
+    int stage, nc, done, n, me;
+    int cards[B2_HAND];
+    int rivals[7]; /* the other player's keys */
+    B2 kids[B2_HAND + B2_HAND * B2_HAND + 1];
+} B2Gen;
+
+static int b2_holds(const Core *S, const State *s) {
+    return endgames_hold(S) && !S->R.highest_card && !S->uses_deck && S->K == 32 && !s->out
+           && !(S->order_from <= 49 && hand_cards(s) >= S->order_from)
+           && popcount(s->hands[0]) <= B2_HAND && popcount(s->hands[1]) <= B2_HAND;
+}
+
+static void b2_init(const B2 *s, B2Gen *g) {
+    int me = g->me = s->to_move;
+    g->stage = 0, g->nc = 0, g->done = 0, g->n = 0;
+    for (Mask m = s->h[me]; m; m ^= top(m)) g->cards[g->nc++] = bitlen(m) - 1;
+    const int16_t *k = keys_of(s->p[1 - me]);
+    for (int r = 0; r < 7; r++) g->rivals[r] = k[r];
+}
+
+/* The mover's turn ending with ``hand``, under ``rule``, with Palette ``mine`` (it leads): the
+ * other player moves, or is out (play over, the mover won) without hand cards. */
+static inline void b2_child(const B2 *s, B2Gen *g, Mask hand, int rule, Mask mine) {
+    B2 *c = &g->kids[g->n++];
+    int me = g->me, other = 1 - me;
+    c->h[me] = hand, c->h[other] = s->h[other];
+    c->p[me] = mine, c->p[other] = s->p[other];
+    c->rule = (int8_t)rule, c->to_move = (int8_t)other, c->winner = (int8_t)(s->h[other] ? -1 : me);
+}
+
+/* As fast_stage with S->endgames: stages 0..nc-1 play card i alone; nc..2nc the discards after card
+ * i is played (none of the rule's colour) and after none; then passing, only if nothing else was made. */
+static void b2_stage(const B2 *s, B2Gen *g) {
+    int me = g->me, nc = g->nc, k = g->stage++, rule = s->rule;
+    Mask hand = s->h[me], mine = s->p[me];
+    if (k < nc) {
+        Mask c = (Mask)1 << g->cards[k];
+        if (key_of(rule, mine | c) > g->rivals[rule]) b2_child(s, g, hand & ~c, rule, mine | c);
+        return;
+    }
+    if (k > 2 * nc) {
+        g->done = 1;
+        if (!g->n) { /* passing: the mover is out, the other player wins */
+            B2 *c = &g->kids[g->n++];
+            *c = *s;
+            c->to_move = (int8_t)(1 - me), c->winner = (int8_t)(1 - me);
+        }
+        return;
+    }
+    int i = k - nc, stays[7] = {-1, -1, -1, -1, -1, -1, -1};
+    Mask c = i < nc ? (Mask)1 << g->cards[i] : 0, h1 = hand & ~c, p = mine | c;
+    for (Mask m = h1; m; m ^= top(m)) {
+        int d = bitlen(m) - 1, r = colour_of(d);
+        if (c && r == rule) continue; /* the play alone dominates */
+        if (stays[r] < 0) stays[r] = key_of(r, p) > g->rivals[r];
+        if (stays[r]) b2_child(s, g, h1 & ~((Mask)1 << d), r, p);
+    }
+}
+
+static inline void b2_until(const B2 *s, B2Gen *g, int want) {
+    while (!g->done && g->n <= want) b2_stage(s, g);
+}
+
+/* search() on a B2 (no race: two players; no ordering: b2_holds). */
+static int b2_search(Core *S, const B2 *s, int player, int alpha, int beta, int *err) {
+    int v;
+    if (spend(&S->budget) < 0) { *err = 1; return 0; }
+    if (s->winner >= 0) return s->winner == player ? WIN : -WIN;
+    int me = s->to_move;
+    Mask mine = s->h[me], theirs = s->h[1 - me], P = s->p[me], O = s->p[1 - me];
+    int won = mask_endgame(s->rule, mine, theirs, P, O); /* endgame() */
+    if (won >= 0) return won == (me == player) ? WIN : -WIN;
+    uint8_t key[40];
+    key[0] = (uint8_t)player, key[1] = (uint8_t)s->rule, key[2] = (uint8_t)me, key[3] = 0;
+    put7(key + 4, s->h[0]), put7(key + 11, s->h[1]), put7(key + 18, s->p[0]), put7(key + 25, s->p[1]);
+    uint64_t h = hash_key(key, 32);
+    Where found;
+    Head *e = table_get(S, key, h, &found);
+    int first, lo, hi;
+    if (probe(e, &alpha, &beta, &lo, &hi, &first, &v)) return v;
+    B2Gen g;
+    b2_init(s, &g);
+    int head = 0;
+    if (first) { /* the table's best child first */
+        b2_until(s, &g, first);
+        head = first < g.n ? first : g.n - 1;
+    }
+    int a = alpha, b = beta, best_index = first, maximising = me == player, best = maximising ? -INF : INF;
+    for (int step = 0;; step++) {
+        int i = nth_child(first, head, step);
+        b2_until(s, &g, i);
+        if (i >= g.n) break;
+        v = b2_search(S, &g.kids[i], player, a, b, err);
+        if (*err) return 0;
+        if (take(maximising, v, i, &best, &best_index, &a, &b)) break;
+    }
+    narrowed(best, alpha, beta, &lo, &hi);
+    if (table_put(S, key, h, lo, hi, best_index, &found) < 0) { *err = 1; return 0; }
+    return best;
+}
+
+/* As wins_state on a child of a state where b2_holds. */
+static int b2_wins(Core *S, const State *c, int player, int *won) {
+    B2 b = {{c->hands[0], c->hands[1]}, {c->palettes[0], c->palettes[1]}, c->rule, c->to_move, -1};
+    if (players_in(c) <= 1) b.winner = (int8_t)round_winner(c);
+    int err = 0;
+    S->variant = 0, S->race_limit = LLONG_MAX;
+    int v = b2_search(S, &b, player, 0, 1, &err);
+    if (err) return -1;
+    *won = v > 0;
+    return 0;
+}
+
 /* Advice: for each state (a deal), every decision of player (the mover) in moves order with whether
  * one of its turns keeps a forced win, searched with a fresh table as advise._first_turns does on
  * Red7Game(endgames=True) (below the root, where endgames_hold: dominated turns skipped, endgames
@@ -1691,7 +1881,7 @@ static PyObject *Core_first_turns(Core *S, PyObject *args) {
             if (!w) { moves_end(S, &mv); PyErr_NoMemory(); goto fail; }
             ds = w, dcap = (size_t)mv.n;
         }
-        int nd = 0, err = 0;
+        int nd = 0, err = 0, b2 = b2_holds(S, &s);
         for (int k = 0; k < mv.n && !err; k++) {
             int i = mv.order[k], j;
             Decision here;
@@ -1699,7 +1889,7 @@ static PyObject *Core_first_turns(Core *S, PyObject *args) {
             for (j = 0; j < nd; j++) if (ds[j].len == here.len && !memcmp(ds[j].sig, here.sig, (size_t)here.len)) break;
             if (j < nd && ds[j].won) continue;
             State child = S->kids.v[mv.base + i];
-            if (wins_state(S, &child, player, &here.won) < 0) { err = 1; break; }
+            if ((b2 ? b2_wins(S, &child, player, &here.won) : wins_state(S, &child, player, &here.won)) < 0) { err = 1; break; }
             if (j == nd) ds[nd++] = here;
             else ds[j].won = here.won;
         }
@@ -1881,6 +2071,7 @@ PyMODINIT_FUNC PyInit__red7core(void) {
     init_tables();
     init_chunk_tables();
     init_key_cache();
+    init_end_memo();
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;

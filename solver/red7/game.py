@@ -178,15 +178,18 @@ class Red7Game:
         """``search.Game.bounds`` for advice: the value of a 2-player state with both players in
         where it follows from who can still lead (the other player holds no card: the mover wins if
         it can lead; the mover holds one card: every turn but passing uses it up, and the mover wins
-        if one of them leaves the other player no turn but passing), as both bounds; else none."""
+        if one of them leaves the other player no turn but passing; the other player holds one or two
+        cards, or the mover two: the mover wins if one of its turns leaves the other player losing in
+        one of these cases, where every turn leads), as both bounds; else none."""
         hands, me = s[3], s[1]
         if len(hands) != 2 or s[2]:
             return -INF, INF
         mine, theirs = hands[me], hands[1 - me]
         if not theirs:
             won = self._can_lead(s)
-        elif not mine & (mine - 1):
-            won = any(not c[2] and not self._can_lead(c) for c in self.children(s))
+        elif not mine & (mine - 1) or not theirs & (theirs - 1) or 2 in (mine.bit_count(), theirs.bit_count()):
+            # every turn but passing leads to a case settled for the other player
+            won = any(not c[2] and self._endgame_bounds(c, c[1])[0] < 0 for c in self.children(s))
         else:
             return -INF, INF
         v = WIN if won == (me == player) else -WIN

@@ -159,6 +159,28 @@ def test_advice_endgames_keep_every_answer(ruleset):
 
 
 @pytest.mark.parametrize("ruleset", ENDGAME_RULESETS, ids=str)
+def test_endgames_settle_exactly_the_cases_they_name(ruleset):
+    """``Red7Game._endgame_bounds`` settles a 2-player state exactly when the other player holds no
+    card, one or two, or the mover one or two, and then with the plain search's value, for either
+    player's question; the core's first turns from such states agree (the core settles the same
+    states: its nodes equal Python's in the test above)."""
+    plain, pruned = Red7Game(ruleset, None), Red7Game(ruleset, None, endgames=True)
+
+    @settings(max_examples=80)
+    @given(small_positions(2, ruleset, max_hand=4))
+    def check(pos):
+        s = plain.state(pos)
+        mine, theirs = (h.bit_count() for h in (pos.hands[pos.to_move], pos.hands[1 - pos.to_move]))
+        for player in (0, 1):
+            lo, hi = pruned._endgame_bounds(s, player)
+            assert (lo == hi) == (theirs <= 2 or mine <= 2)
+            if lo == hi:
+                assert lo == Search(plain, Budget(None, None), Table(1 << 16)).value(s, player)
+
+    check()
+
+
+@pytest.mark.parametrize("ruleset", ENDGAME_RULESETS, ids=str)
 def test_advice_endgames_keep_the_answers_of_first_turns(ruleset):
     """Seeded 2-player deals cut to 6 cards a hand, one view's mover: with the endgames every
     decision's outcome is the plain Python search's, in fewer nodes."""
