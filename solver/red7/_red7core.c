@@ -393,9 +393,11 @@ static int table_put(Core *S, const uint8_t *key, uint64_t h, int lo, int hi, in
     return gen_put(&S->gens[S->variant], S->half, key, S->K, h, lo, hi, first, at);
 }
 
-/* As Search._race_settles: in a race, a node its own ordering's table does not know is settled by
- * the other ordering's table when that one's bounds answer the window (a bound holds whatever order
- * proved it; its best child is not taken, that ordering's own). 1 with the value in *v. */
+/* As Search._race_settles: in a race, a node its own ordering's table does not know, among those the
+ * search orders (order_from hand cards or more: few, each with a large proof), is settled by the other
+ * ordering's table when that one's bounds answer the window (a bound holds whatever order proved it;
+ * its best child is not taken, that ordering's own). 1 with the value in *v. Asked at every node, the
+ * extra probes cost more than the proofs they spared on most deals. */
 static int race_settles(Core *S, const uint8_t *key, uint64_t h, int alpha, int beta, int *v) {
     if (!S->racing) return 0;
     Where unused;
@@ -1111,11 +1113,11 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
     Head *e = table_get(S, key, h, &found);
     int first, lo, hi;
     if (probe(e, &alpha, &beta, &lo, &hi, &first, &v)) return v;
-    if (!e && race_settles(S, key, h, alpha, beta, &v)) return v;
+    int ordered = S->order_from <= 49 && hand_cards(s) >= S->order_from, sorted = 0, nk = 0, head = 0;
+    if (!e && ordered && race_settles(S, key, h, alpha, beta, &v)) return v;
     size_t base = S->kids.len, at = S->order.len;
     Gen g;
     gen_init(S, s, &g);
-    int ordered = S->order_from <= 49 && hand_cards(s) >= S->order_from, sorted = 0, nk = 0, head = 0;
     if (ordered) {
         if (gen_until(S, s, &g, base, (size_t)-2) < 0) goto fail;
         nk = (int)(S->kids.len - base);

@@ -283,10 +283,11 @@ def test_the_race_of_orderings_node_for_node(ruleset, seed):
     assert c.budget.nodes != alone.budget.nodes
 
 
-def _racing(ruleset: Ruleset) -> tuple[Red7Game, Red7Game]:
-    """The game with the race of orderings started after 20 nodes and the two-ply ordering from 8
-    hand cards (so that small deals race), and the same game without the race."""
-    game, plain = Red7Game(ruleset), Red7Game(ruleset)
+def _racing(ruleset: Ruleset, order_from: int = 6) -> tuple[Red7Game, Red7Game]:
+    """The game with the race of orderings started after 20 nodes, the children ordered from
+    ``order_from`` hand cards and the two-ply ordering from 8 (so that small deals race and order),
+    and the same game without the race."""
+    game, plain = Red7Game(ruleset, order_from), Red7Game(ruleset, order_from)
     game.race_from, game.two_ply_from, plain.race_from = 20, 8, 0
     return game, plain
 
@@ -307,8 +308,9 @@ def test_many_action_deals_at_three_and_four_players_node_for_node(players):
 
 
 def test_a_race_takes_the_bounds_the_other_ordering_proved(monkeypatch):
-    """In a race a node its own table does not know is settled by the other ordering's proof: the
-    same answers as a race that proves every node again, never more nodes, fewer on some deal."""
+    """In a race a node the game orders that its own table does not know is settled by the other
+    ordering's proof: the same answers as a race that proves every node again, never more nodes,
+    fewer on some deal."""
     game, _ = _racing(ACTIONS)
     shared, again = 0, 0
     for players, seed in [(3, s) for s in range(6)] + [(4, s) for s in range(6)]:
