@@ -176,7 +176,10 @@ class Search:
         offers a race (``race_share``), its two orderings take turns, each stopped once it has
         spent its share of nodes, the share doubling after both had a turn: the answer comes at
         about twice the cost of the better ordering. Each ordering keeps its own table (with
-        its own best children), so each of its turns goes on from what its earlier turns proved."""
+        its own best children), so each of its turns goes on from what its earlier turns proved;
+        a node the game orders that its own table does not know is settled by the other's bounds
+        when they answer it (``_race_settles``): what one ordering proved, the other does not
+        prove again."""
         share = None if self._race_share is None else self._race_share(state)
         if share is None:
             return self._search(state, player, 0, 1) > 0
@@ -225,6 +228,10 @@ class Search:
             beta = min(beta, hi)
         kids: Iterable[tuple[int, Any]] | None = (
             None if self.order is None else self.order(state, player, first, self._variant))
+        if entry is None and kids is not None and self._race_limit is not None:
+            settled = self._race_settles(key, alpha, beta)
+            if settled is not None:
+                return settled
         if kids is None:
             kids = enumerate(game.children(state))
             if first:  # the best child last time goes first; the others follow in the game's order
@@ -255,6 +262,22 @@ class Search:
         lo, hi = narrowed(lo, hi, best, alpha, beta)
         table.put(key, (lo, hi, best_index))
         return best
+
+
+    def _race_settles(self, key: Hashable, alpha: int, beta: int) -> int | None:
+        """In a race, the value of a node its own ordering's table does not know, at a node the game
+        orders (``order`` is not None: few nodes, each with a large proof), when the other ordering's
+        table has bounds that answer the window (a bound holds whatever order proved it; that
+        table's best child is not taken), else None. ``order`` makes its children lazily, so the
+        settled node makes none."""
+        other = self._tables[1 - self._variant]
+        entry = None if other is None else other.get(key)
+        if entry is None:
+            return None
+        lo, hi, _ = entry
+        if lo >= beta or lo == hi:
+            return lo
+        return hi if hi <= alpha else None
 
 
 def mtdf(test: Callable[[int], int], guess: int, lo: int = -INF, hi: int = INF) -> int:

@@ -350,6 +350,7 @@ typedef struct {
     Budget budget;
     long long race_from, race_limit; /* the orderings race (see run) in shares of race_from nodes; 0 or less: never */
     int two_ply_from, variant;       /* variant 1: the two-ply score from two_ply_from hand cards (order_children) */
+    int racing;                      /* the orderings race: a bound the other one proved settles a node (race_settles) */
     int counting;          /* emit counts the children instead of storing them */
     long long counted;
     long long made;        /* branches made by the Action rule's turn generation (push_branch) */
@@ -390,6 +391,19 @@ static Head *table_get(Core *S, const uint8_t *key, uint64_t h, Where *at) {
 
 static int table_put(Core *S, const uint8_t *key, uint64_t h, int lo, int hi, int first, const Where *at) {
     return gen_put(&S->gens[S->variant], S->half, key, S->K, h, lo, hi, first, at);
+}
+
+/* As Search._race_settles: in a race, a node its own ordering's table does not know, among those the
+ * search orders (order_from hand cards or more: few, each with a large proof), is settled by the other
+ * ordering's table when that one's bounds answer the window (a bound holds whatever order proved it;
+ * its best child is not taken, that ordering's own). 1 with the value in *v. Asked at every node, the
+ * extra probes cost more than the proofs they spared on most deals. */
+static int race_settles(Core *S, const uint8_t *key, uint64_t h, int alpha, int beta, int *v) {
+    if (!S->racing) return 0;
+    Where unused;
+    Head *e = gen_get(&S->gens[1 - S->variant], key, S->K, h, &unused);
+    int lo, hi, first;
+    return e && probe(e, &alpha, &beta, &lo, &hi, &first, v);
 }
 
 /* ---------------------------------------------------------------- whole turns */
@@ -1164,10 +1178,11 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
     Head *e = table_get(S, key, h, &found);
     int first, lo, hi;
     if (probe(e, &alpha, &beta, &lo, &hi, &first, &v)) return v;
+    int ordered = S->order_from <= 49 && hand_cards(s) >= S->order_from, sorted = 0, nk = 0, head = 0;
+    if (!e && ordered && race_settles(S, key, h, alpha, beta, &v)) return v;
     size_t base = S->kids.len, at = S->order.len;
     Gen g;
     gen_init(S, s, &g);
-    int ordered = S->order_from <= 49 && hand_cards(s) >= S->order_from, sorted = 0, nk = 0, head = 0;
     if (ordered) {
         if (gen_until(S, s, &g, base, (size_t)-2) < 0) goto fail;
         nk = (int)(S->kids.len - base);
@@ -1489,10 +1504,10 @@ static int run_state(Core *S, const State *s, int player, int alpha, int beta, i
     for (int turn = 0;; turn++) {
         int err = 0;
         if (turn >= 2 && turn % 2 == 0) share = share > LLONG_MAX / 4 ? LLONG_MAX / 2 : share * 2;
-        S->variant = share >= 0 && turn % 2;
+        S->variant = share >= 0 && turn % 2, S->racing = share >= 0;
         S->race_limit = share >= 0 && S->budget.nodes < LLONG_MAX / 2 ? S->budget.nodes + share : LLONG_MAX;
         *v = search(S, s, player, alpha, beta, &err);
-        S->variant = 0, S->race_limit = LLONG_MAX;
+        S->variant = 0, S->race_limit = LLONG_MAX, S->racing = 0;
         if (err != 2) return err ? -1 : 0;
     }
 }

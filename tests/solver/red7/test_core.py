@@ -305,6 +305,50 @@ def test_the_race_of_orderings_node_for_node(ruleset, seed):
     assert c.budget.nodes != alone.budget.nodes
 
 
+def _racing(ruleset: Ruleset, order_from: int = 6) -> tuple[Red7Game, Red7Game]:
+    """The game with the race of orderings started after 20 nodes, the children ordered from
+    ``order_from`` hand cards and the two-ply ordering from 8 (so that small deals race and order),
+    and the same game without the race."""
+    game, plain = Red7Game(ruleset, order_from), Red7Game(ruleset, order_from)
+    game.race_from, game.two_ply_from, plain.race_from = 20, 8, 0
+    return game, plain
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_many_action_deals_at_three_and_four_players_node_for_node(players):
+    """On 12 seeded Actions deals cut to 3-card hands, racing, each player's question gets the same
+    answer from the core, the Python search and the Python search without the race, with the same
+    nodes in the core and the Python search."""
+    game, plain = _racing(ACTIONS)
+    for seed in range(12):
+        pos = _cut_hands(deal(players, seed, ACTIONS), 3)
+        state = game.state(pos)
+        c, py = core.CoreSearch(game, pos, None, None, 1 << 12), Search(game, Budget(), Table(1 << 12))
+        for p in pos.in_play:
+            assert c.wins(state, p) == py.wins(state, p) == Search(plain).wins(state, p), f"seed {seed}, player {p}"
+            assert c.budget.nodes == py.budget.nodes, f"seed {seed}, player {p}"
+
+
+def test_a_race_takes_the_bounds_the_other_ordering_proved(monkeypatch):
+    """In a race a node the game orders that its own table does not know is settled by the other
+    ordering's proof: the same answers as a race that proves every node again, never more nodes,
+    fewer on some deal."""
+    game, _ = _racing(ACTIONS)
+    shared, again = 0, 0
+    for players, seed in [(3, s) for s in range(6)] + [(4, s) for s in range(6)]:
+        pos = _cut_hands(deal(players, seed, ACTIONS), 3)
+        state = game.state(pos)
+        py, c = Search(game, Budget(), Table(1 << 12)), core.CoreSearch(game, pos, None, None, 1 << 12)
+        with monkeypatch.context() as m:
+            m.setattr(Search, "_race_settles", lambda self, key, alpha, beta: None)
+            alone = Search(game, Budget(), Table(1 << 12))
+            found = [alone.wins(state, p) for p in pos.in_play]
+        assert [py.wins(state, p) for p in pos.in_play] == found == [c.wins(state, p) for p in pos.in_play]
+        assert py.budget.nodes == c.budget.nodes <= alone.budget.nodes, f"{players} players, seed {seed}"
+        shared, again = shared + py.budget.nodes, again + alone.budget.nodes
+    assert shared < again
+
+
 @pytest.mark.parametrize("limit", [1, 300, 5000])
 def test_a_node_limit_stops_both_at_the_same_node(limit):
     c, py = both(deal(2, 2), max_nodes=limit)
