@@ -8,7 +8,7 @@ here: most of these positions are worth a fraction of a trick, not a whole numbe
 
 import pytest
 from arbiter.solver.realms import Ideas, brute_force, solve
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_realms_chance import seeded
 
@@ -19,6 +19,7 @@ def _values(r):
     return [(m.move, m.guaranteed, round(m.expected, 9)) for m in r.moves]
 
 
+@settings(max_examples=30, deadline=None)  # a few positions take seconds
 @given(st.integers(0, 10**6), st.sampled_from([(3, 3, 0, 3), (4, 3, 0, 3), (3, 4, 3, 2), (4, 2, 4, 2)]))
 def test_the_scout_changes_no_value(seed, shape):
     players, size, shuffled, tricks = shape
