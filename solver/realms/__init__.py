@@ -14,7 +14,9 @@ changes nothing after); the expectation starts from the guarantee, which bounds 
 average is at least its minimum), at the root and through the guarantee's table; the dead-card
 walk skips states from which no root card still in question can be played; the horizon's last
 trick is solved on cards alone (``LastTrick``: hands, trick, marker and follow rule, a Troll's steal
-as chance, no positions built). Each idea can be
+as chance, no positions built); at a players' node of the expectation each reply is first
+scouted, in a window of 2 EPS, for the node's own bound (0 tricks at the others' turns), and the
+first to reach it is the node's value (``scout``). Each idea can be
 switched off (``Ideas``) to measure it. ``brute_force`` is the plain reference: the same
 question by exhaustive recursion, no table, no pruning, no ordering.
 
@@ -426,9 +428,10 @@ class Guarantee:
 class Expectation:
     """The expected tricks ``me`` still wins when chance averages its outcomes and the others play
     against ``me``: fail-soft alpha-beta between the players' turns of a trick (a chance node is
-    searched in full, so its value is exact), memoised between tricks, interchangeable cards
-    once, and a node stops when its best reaches the bound no move can pass; between tricks the
-    guarantee's table (``floor``) gives a lower bound too."""
+    searched by Star1, so its value is exact inside the window), memoised between tricks,
+    interchangeable cards once, and a node stops when its best reaches the bound no move can
+    pass; at a players' node that bound is first sought by a scout (``_scout``); between tricks
+    the guarantee's table (``floor``) gives a lower bound too."""
 
     def __init__(self, tree: Tree, memo: Table, floor: Table | None = None) -> None:
         self.tree = tree
