@@ -1,7 +1,7 @@
 """Realms open-hand solver against the issue 26 targets: seeded positions solved by the search as it
-was (old: the horizon's last trick searched position by position, ``Ideas(last_trick=False)``) and
-as it is (the last trick solved on cards alone), interleaved (old, new, old, new), CPU seconds per
-solve.
+was (old: the expectation without the scout, ``Ideas(scout=False)``, the code of main before it;
+``--old last_trick`` for the round before, the horizon's last trick searched position by position)
+and as it is, interleaved (old, new, old, new), CPU seconds per solve.
 
 Known pile: ``apply(deal(players, seed), "ruling=red")`` (7-card hands, the rest a known draw
 pile), the guarantee and dead cards (``expected=False``), 3 and 5 tricks. Empty piles:
@@ -26,7 +26,7 @@ from arbiter.solver.realms import ALL, Ideas, solve
 from arbiter.solver.search import TIMEOUT_CLOCK_ENV
 from realms import endgames
 
-OLD = Ideas(last_trick=False)
+OLDS = {"scout": Ideas(scout=False), "last_trick": Ideas(last_trick=False)}
 
 
 def _run(pos, tricks, ideas, expected, limit):
@@ -44,35 +44,44 @@ def _summary(rows):
     return f"median {median}, max solved {done[-1]:.2f} s, solved {len(done)}/{len(rows)}"
 
 
+def _cell(run) -> str:
+    t, r = run
+    return f"{t:.2f}" if r.solved else "cut"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1, help="the endgames' seed (known piles use seeds 0..N-1)")
     parser.add_argument("--limit", type=float, default=30.0, help="seconds a solve may take (CPU unless --wall)")
+    parser.add_argument("--old", choices=sorted(OLDS), default="scout", help="the idea switched off in the old search")
+    parser.add_argument("--only", choices=("all", "known", "empty"), default="all", help="the cases run")
     parser.add_argument("--wall", action="store_true", help="the limit is wall-clock time, not CPU time")
     args = parser.parse_args()
     if not args.wall:
         os.environ[TIMEOUT_CLOCK_ENV] = "cpu"
     print(f"# {platform.python_implementation()} {platform.python_version()} on {platform.machine()}, "
-          f"load {os.getloadavg()[0]:.1f}, limit {args.limit:.0f} s {'wall' if args.wall else 'CPU'} per solve")
+          f"load {os.getloadavg()[0]:.1f}, limit {args.limit:.0f} s {'wall' if args.wall else 'CPU'} per solve, "
+          f"old: {args.old}=False, seed {args.seed}")
+    old_ideas = OLDS[args.old]
     cases = []
-    for players in (3, 4):
+    for players in (3, 4) if args.only != "empty" else ():
         for tricks in (3, 5):
             cases.append((f"known pile, {players} players, {tricks} tricks", tricks, False,
                           [apply(deal(players, s), "ruling=red") for s in range(args.seeds)]))
-    for players in (3, 4):
+    for players in (3, 4) if args.only != "known" else ():
         cases.append((f"empty piles, {players} players, 4 tricks", 4, True, endgames(players, 4, args.seeds, args.seed)))
     for name, tricks, expected, positions in cases:
         old, new = [], []
         for pos in positions:
-            old.append(_run(pos, tricks, OLD, expected, args.limit))
+            old.append(_run(pos, tricks, old_ideas, expected, args.limit))
             new.append(_run(pos, tricks, ALL, expected, args.limit))
             (_, a), (_, b) = old[-1], new[-1]
             if a.solved and b.solved:
                 assert (a.guaranteed, a.dead_cards) == (b.guaranteed, b.dead_cards), "old and new disagree"
                 assert a.expected is None or abs(a.expected - b.expected) < 1e-9, "old and new disagree"
-        print(f"{name}: old {_summary(old)}; new {_summary(new)}; new CPU s per seed "
-              f"{' '.join(f'{t:.2f}' if r.solved else 'cut' for t, r in new)}", flush=True)
+        print(f"{name}: old {_summary(old)}; new {_summary(new)}; CPU s per position, old / new: "
+              f"{' '.join(f'{_cell(o)}/{_cell(n)}' for o, n in zip(old, new, strict=True))}", flush=True)
     print(f"# load at the end {os.getloadavg()[0]:.1f}")
 
 

@@ -14,7 +14,9 @@ changes nothing after); the expectation starts from the guarantee, which bounds 
 average is at least its minimum), at the root and through the guarantee's table; the dead-card
 walk skips states from which no root card still in question can be played; the horizon's last
 trick is solved on cards alone (``LastTrick``: hands, trick, marker and follow rule, a Troll's steal
-as chance, no positions built). Each idea can be
+as chance, no positions built); at a players' node of the expectation each reply is first
+scouted, in a window of 2 EPS, for the node's own bound (0 tricks at the others' turns), and the
+first to reach it is the node's value (``scout``). Each idea can be
 switched off (``Ideas``) to measure it. ``brute_force`` is the plain reference: the same
 question by exhaustive recursion, no table, no pruning, no ordering.
 
@@ -74,10 +76,11 @@ class Ideas:
     whole_draws: bool = True  # a draw from the shuffled pile is one chance node per set of cards taken, not per order
     floor: bool = True  # the expectation bounded below by the guarantee (its table, and each root move's value)
     last_trick: bool = True  # the horizon's last trick solved on cards alone (no positions built)
+    scout: bool = True  # the expectation: each reply first tested for the node's own bound (is it 0?), by a narrow window
 
 
 ALL = Ideas()
-NONE = Ideas(False, False, False, False, False, False, False, False)
+NONE = Ideas(False, False, False, False, False, False, False, False, False)
 
 
 def default_horizon(pos: Position) -> int:
@@ -425,9 +428,10 @@ class Guarantee:
 class Expectation:
     """The expected tricks ``me`` still wins when chance averages its outcomes and the others play
     against ``me``: fail-soft alpha-beta between the players' turns of a trick (a chance node is
-    searched in full, so its value is exact), memoised between tricks, interchangeable cards
-    once, and a node stops when its best reaches the bound no move can pass; between tricks the
-    guarantee's table (``floor``) gives a lower bound too."""
+    searched by Star1, so its value is exact inside the window), memoised between tricks,
+    interchangeable cards once, and a node stops when its best reaches the bound no move can
+    pass; at a players' node that bound is first sought by a scout (``_scout``); between tricks
+    the guarantee's table (``floor``) gives a lower bound too."""
 
     def __init__(self, tree: Tree, memo: Table, floor: Table | None = None) -> None:
         self.tree = tree
@@ -462,6 +466,18 @@ class Expectation:
         else:
             sure_lo, sure_hi = tree.bounds(pos, left, steps)
             maximise = pos.to_move == tree.me
+            if tree.ideas.scout:
+                # every value lies in [0, left] and within the sure bounds: a bound outside the window ends here
+                floor_, ceiling = max(lo, 0.0, sure_lo), min(hi, float(left), sure_hi)
+                if floor_ >= beta or floor_ == ceiling:
+                    return floor_
+                if ceiling <= alpha:
+                    return ceiling
+                v = self._scout(steps, left, maximise, ceiling if maximise else floor_, alpha, beta)
+                if v is not None:
+                    if key is not None:
+                        self.memo.put(key, narrowed(lo, hi, v, alpha, beta))
+                    return v
             a, b = alpha, beta
             v = -1.0 if maximise else INF
             for i, step in enumerate(steps):
@@ -477,6 +493,28 @@ class Expectation:
         if key is not None:
             self.memo.put(key, narrowed(lo, hi, v, alpha, beta))
         return v
+
+    def _scout(self, steps: list[Step], left: int, maximise: bool, edge: float, alpha: float,
+               beta: float) -> float | None:
+        """The node's value when some reply reaches ``edge``, the bound no reply can pass (the
+        largest value for the player to move at a maximising node, the smallest at a minimising
+        one, e.g. 0 tricks): each reply is first asked only whether it reaches the edge, in a
+        window of 2 EPS around it, which a reply short of it leaves at its first outcome or move
+        that shows so. The reply's value then lies within EPS of the edge, so it is the node's (no
+        two values differ by less), and inside (alpha, beta) or a bound on the side it passed.
+        None when no reply reaches the edge (the node is then searched in full) or when the
+        window ends short of it: nothing to gain."""
+        if not ((alpha < edge - EPS and edge < beta) if maximise else (alpha < edge and edge + EPS < beta)):
+            return None
+        me = self.tree.me
+        for i, step in enumerate(steps):
+            if step.k != i:
+                continue
+            after, gain, ended = step.open(me)
+            x = gain + self.value(after, left - ended, edge - EPS - gain, edge + EPS - gain)
+            if (x > edge - EPS) if maximise else (x < edge + EPS):
+                return x  # inside the narrow window: exact, and no reply passes the edge
+        return None
 
     def _chance(self, steps: list[Step], left: int, alpha: float, beta: float) -> float:
         """A chance node by Star1: each outcome is searched in the window that could still move the
