@@ -75,11 +75,66 @@ class DefenceError(ValueError):
 def pareto(vectors: Iterable[Vector]) -> list[Vector]:
     """The vectors no other one is at least as good as in every entry (each once), best sum first."""
     ranked = sorted(set(vectors), key=lambda v: -sum(v))
+    packed = Packed.of(ranked)
     kept: list[Vector] = []
+    if packed is None:
+        for v in ranked:
+            if not any(all(a >= b for a, b in zip(k, v, strict=True)) for k in kept):
+                kept.append(v)
+        return kept
+    guard = packed.guard
+    codes: list[int] = []
     for v in ranked:
-        if not any(all(a >= b for a, b in zip(k, v, strict=True)) for k in kept):
+        code = packed.code(v)
+        if not any((k - code) & guard == guard for k in codes):
             kept.append(v)
+            codes.append(code | guard)
     return kept
+
+
+class Packed:
+    """Vectors of exact numbers (ints, fractions, integral floats; ``math.inf``, above them all, for a
+    parent not met yet under min) written as one integer each, a field of whole bytes an entry: the
+    entries shifted to 0 and scaled to integers by their common denominator, each field's top bit a
+    guard. Then ``k`` is at least ``v`` in every entry exactly when ``((k | guard) - v) & guard ==
+    guard`` (no field borrows from its guard): one subtraction instead of a loop over the entries,
+    which is what the frontiers' dominance tests spend their time on with hundreds of deals."""
+
+    __slots__ = ("fields", "guard")
+
+    def __init__(self, fields: dict[Any, bytes], guard: int) -> None:
+        self.fields, self.guard = fields, guard
+
+    @classmethod
+    def of(cls, vectors: Sequence[Vector]) -> Packed | None:
+        """The packing of ``vectors`` (all of one length), or None where an entry is no exact number."""
+        values: set = set()
+        for v in vectors:
+            values.update(v)
+        finite = []
+        den = 1
+        for x in values:
+            if x == math.inf:
+                continue
+            if isinstance(x, Fraction):
+                den = math.lcm(den, x.denominator)
+            elif isinstance(x, float):
+                if not x.is_integer():
+                    return None
+            elif not isinstance(x, int):
+                return None
+            finite.append(x)
+        if not vectors:
+            return None
+        lo = min(finite, default=0)
+        top = int((max(finite, default=0) - lo) * den) + 1  # the code of inf
+        width = (top.bit_length() + 8) // 8  # bytes a field, its top bit the guard
+        fields = {x: (top if x == math.inf else int((x - lo) * den)).to_bytes(width, "little") for x in values}
+        n = len(vectors[0])
+        return cls(fields, int.from_bytes((1 << (8 * width - 1)).to_bytes(width, "little") * n, "little"))
+
+    def code(self, v: Vector) -> int:
+        return int.from_bytes(b"".join(map(self.fields.__getitem__, v)), "little")
 
 
 _MIN, _SUM = "min", "sum"

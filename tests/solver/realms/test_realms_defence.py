@@ -94,6 +94,24 @@ def test_over_two_tricks_best_defence_is_the_best_strategy_found_by_trying_them_
         assert expected[unmarked(step)] <= sum(r.perfect(r.apply(d, step)) for d in deals)
 
 
+@pytest.mark.parametrize("seed, players, hand, pile", WORLDS)
+def test_over_three_tricks_best_defence_is_the_plain_frontier_search(seed, players, hand, pile):
+    """Three tricks on the small worlds (too many strategies to try them all): the shortcuts and the
+    packed dominance tests of ``pareto`` change no value of the plain frontier search."""
+    import dataclasses
+
+    from arbiter.solver import defence
+    from arbiter.solver.realms.defence import worlds
+
+    pos = small_deal(seed, players, hand, pile, discard=0)
+    deals = worlds(pos, 0)
+    r = rules(0, pos, 3)
+    bare = dataclasses.replace(r, perfect=None, floor=None, ceiling=None)
+    got = defence.values(r, deals)
+    assert got == defence.values(bare, deals)
+    assert max(got.values()) > max(defence.values(rules(0, pos, 2), deals).values())  # a third trick counts
+
+
 @pytest.mark.parametrize("seed", [0])
 def test_over_two_tricks_on_a_view_best_defence_is_the_plain_frontier_search_and_never_beats_all_hands_known(seed):
     import dataclasses
