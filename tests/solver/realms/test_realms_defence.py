@@ -68,6 +68,19 @@ def test_the_exact_bot_takes_a_best_best_defence_decision():
     assert got.share(unmarked(step)).wins == max(m.wins for m in got.moves)
 
 
+def test_the_exact_bot_plays_best_defence_up_to_its_bound_of_deals():
+    from arbiter.solver.bots import Seen, exact_choice
+    from arbiter.solver.realms.bots import EXACT_DEALS, GAME
+
+    view = view_of(small_deal(3, 2, 7, 3))  # the other hand of 7 and a pile of 3 unseen
+    assert view.count() == 120 <= EXACT_DEALS
+    step, by_defence = exact_choice(GAME, Seen(view), random.Random(0), timeout=None)
+    got = best_defence(view)
+    assert by_defence and got.share(unmarked(step)).wins == max(m.wins for m in got.moves)
+    beyond = view_of(small_deal(3, 2, 7, 4))  # 330 deals: the sampled bot decides
+    assert beyond.count() > EXACT_DEALS and not exact_choice(GAME, Seen(beyond), random.Random(0))[1]
+
+
 # Over two tricks. Small worlds (small_deal's ``discard=0``: the rest out of the game), so that the
 # strategies can all be tried: hands of 2, the pile and the tricks' cards reshuffled and drawn.
 # (seed, players, hand, pile): 3 deals each, or 1 (no pile: the other hand is the cards left).
