@@ -32,7 +32,7 @@ from arbiter.model.steps import is_continued, unmarked
 
 from .advise import Advice, Measure, MoveShare, Seat, TooManyDeals
 from .advise import advise as advise_deals
-from .search import Budget, SearchLimit
+from .search import Budget, SearchLimit, timeout_clock
 
 Vector = tuple  # one value per state of an information set, in its order
 
@@ -425,11 +425,13 @@ def advise(view: Any, plain: Seat, make_rules: Callable[[float | None], Rules], 
     game's lowest value to the plain value (no strategy of the seat does better than all cards known)."""
     view.validate()
     started = time.perf_counter()
+    clock = timeout_clock()  # the plain advice's time counts on the limit's clock (CPU time for the bots)
+    begun = clock()
     count = view.count()
     if count > max_deals:
         raise TooManyDeals(count, max_deals)
     pi = advise_deals(view, plain, exact=True, timeout=timeout, max_deals=max_deals, jobs=jobs, pieces=pieces)
-    left = None if timeout is None else max(0.0, timeout - (time.perf_counter() - started))
+    left = None if timeout is None else max(0.0, timeout - (clock() - begun))
     rules = make_rules(left)
     worlds = list(view.deals())
     search = Defence(rules, Budget(None, left))
