@@ -16,16 +16,6 @@ from arbiter.solver import defence
 from arbiter.solver.realms.defence import best_defence, small_deal
 
 
-def entrywise(vectors):
-    """The dominance test before ``Packed``: entry by entry."""
-    ranked = sorted(set(vectors), key=lambda v: -sum(v))
-    kept = []
-    for v in ranked:
-        if not any(all(a >= b for a, b in zip(k, v, strict=True)) for k in kept):
-            kept.append(v)
-    return kept
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=0)
@@ -34,7 +24,7 @@ def main() -> None:
     args = ap.parse_args()
     view = view_of(small_deal(args.seed, 2, 7, args.pile))
     packed = defence.pareto
-    for name, fn in [("packed", packed), ("entrywise", entrywise), ("packed", packed)]:
+    for name, fn in [("packed", packed), ("entrywise", defence.pareto_entrywise), ("packed", packed)]:
         defence.pareto = fn
         t = time.process_time()
         got = best_defence(view, tricks=args.tricks, max_deals=5000)

@@ -76,12 +76,9 @@ def pareto(vectors: Iterable[Vector]) -> list[Vector]:
     """The vectors no other one is at least as good as in every entry (each once), best sum first."""
     ranked = sorted(set(vectors), key=lambda v: -sum(v))
     packed = Packed.of(ranked)
-    kept: list[Vector] = []
     if packed is None:
-        for v in ranked:
-            if not any(all(a >= b for a, b in zip(k, v, strict=True)) for k in kept):
-                kept.append(v)
-        return kept
+        return _entrywise(ranked)
+    kept: list[Vector] = []
     guard = packed.guard
     codes: list[int] = []
     for v in ranked:
@@ -89,6 +86,19 @@ def pareto(vectors: Iterable[Vector]) -> list[Vector]:
         if not any((k - code) & guard == guard for k in codes):
             kept.append(v)
             codes.append(code | guard)
+    return kept
+
+
+def pareto_entrywise(vectors: Iterable[Vector]) -> list[Vector]:
+    """``pareto`` by comparing entry by entry: for vectors ``Packed`` cannot write, and the reference."""
+    return _entrywise(sorted(set(vectors), key=lambda v: -sum(v)))
+
+
+def _entrywise(ranked: list[Vector]) -> list[Vector]:
+    kept: list[Vector] = []
+    for v in ranked:
+        if not any(all(a >= b for a, b in zip(k, v, strict=True)) for k in kept):
+            kept.append(v)
     return kept
 
 
@@ -484,5 +494,5 @@ def _plain(x: Any) -> Any:
     return x
 
 
-__all__ = ["Defence", "DefenceError", "Fusion", "OutOfReach", "Rules", "Vector", "advise", "best", "fusion", "information_sets", "pareto",
+__all__ = ["Defence", "DefenceError", "Fusion", "OutOfReach", "Rules", "Vector", "advise", "best", "fusion", "information_sets", "pareto", "pareto_entrywise",
            "values"]
