@@ -5,7 +5,10 @@ written with 95% Wilson intervals into docs/advise.md (between the ``strength`` 
 - Red7: whole rounds (Basic, 7 cards a hand) and short rounds (``small_deal``: Advanced, 3 cards a
   hand, 2 in the deck, so that a view has at most 20 consistent deals and the exact bot plays best
   defence at every turn; only the round's win counts);
-- Realms: whole games to 100 points (the sampled bot's horizon: the trick in progress);
+- Realms: whole games to 100 points (the sampled bot's horizon: the trick in progress); and short
+  late rounds (``realms-small``: ``small_deal``, hands of 7 and 3 cards in the pile, the rest face
+  up in the discard pile; the first 2 tricks, won by whoever takes more of them, a tie shared), whose
+  views have 120 consistent deals at most, so that the exact bot plays best defence at each decision;
 - Stick to Colours: whole 2-player games with the bot collection (a shared victory split equally among its winners, the bot collection among them);
   and short late games (``small_deal``: 2 cards dealt and 3 taken face up by each collection, 3 on
   the market, the deck empty), whose views (from the position's record) have 6 consistent deals or a
@@ -31,12 +34,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from arbiter.model.realms.game import Position as RealmsPosition
 from arbiter.model.realms.game import deal as realms_deal
 from arbiter.model.red7.game import deal as red7_deal
 from arbiter.model.red7.ruleset import Ruleset
+from arbiter.model.steps import parts
 from arbiter.model.stick_to_colours import deal as stick_deal
 from arbiter.solver import bots
 from arbiter.solver.realms.bots import GAME as REALMS
+from arbiter.solver.realms.defence import small_deal as realms_small
 from arbiter.solver.red7.bots import GAME as RED7
 from arbiter.solver.red7.defence import small_deal
 from arbiter.solver.search import TIMEOUT_CLOCK_ENV
@@ -56,6 +62,9 @@ SETTINGS: dict[str, tuple[bots.Game, Callable[[int], Any], tuple[str, ...], str,
                    "Red7, short rounds: Advanced, 3 cards a hand, 2 in the deck (the round's win only)", 5),
     "realms": (REALMS, lambda seed: realms_deal(2, seed), ("random", "greedy", "sampled"),
                "Realms, a whole 2-player game to 100 points", 1),
+    "realms-small": (REALMS, lambda seed: realms_small(seed, 2, hand=7, pile=3), bots.LEVELS,
+                     ("Realms, short late rounds: hands of 7, 3 cards in the pile, the first 2 tricks (more "
+                      "tricks wins, a tie shared)"), 1),
     "stick-to-colours": (STICK, lambda seed: stick_deal(2, seed), ("random", "greedy", "sampled"),
                          "Stick to Colours, a whole 2-player game with the bot collection", 1),
     "stick-small": (STICK, lambda seed: stick_small(seed, 2, hand=2, won=3, market=3, deck=0), bots.LEVELS,
@@ -64,9 +73,19 @@ SETTINGS: dict[str, tuple[bots.Game, Callable[[int], Any], tuple[str, ...], str,
 }
 
 
-def match(game: bots.Game, start: Any, levels: tuple[str, str], seed: int) -> tuple[float, float, dict[str, int]]:
+# settings played for a few tricks only (Realms): the tricks, after which the more tricks won wins
+TRICKS = {"realms-small": 2}
+
+
+def _trick_ended(before: Any, after: Any) -> bool:
+    return isinstance(after, RealmsPosition) and bool(parts(before)[0].trick) and not after.trick
+
+
+def match(game: bots.Game, start: Any, levels: tuple[str, str], seed: int,
+          tricks: int | None = None) -> tuple[float, float, dict[str, int]]:
     """One game, seat 0 playing ``levels[0]`` and seat 1 ``levels[1]``: each seat's share of the win
-    (a shared victory split), and how the exact bot decided (best defence or sampled)."""
+    (a shared victory split), and how the exact bot decided (best defence or sampled). With
+    ``tricks`` (Realms), the game stops after that many tricks and the seat with the higher score wins."""
     counts = {"defence": 0, "other": 0}
 
     def chooser(level: str) -> bots.Chooser:
@@ -79,8 +98,15 @@ def match(game: bots.Game, start: Any, levels: tuple[str, str], seed: int) -> tu
         return choose
 
     last = start
+    ended = 0
     for event in bots.play(game, start, {0: chooser(levels[0]), 1: chooser(levels[1])}, seed):
         last = event.after
+        if tricks is not None:
+            ended += _trick_ended(event.before, event.after)
+            if ended == tricks:
+                top = max(last.scores)
+                winners = [i for i in (0, 1) if last.scores[i] == top]
+                return (1 / len(winners) if 0 in winners else 0.0), (1 / len(winners) if 1 in winners else 0.0), counts
     winners = [w for w in game.winners(last) if w in (0, 1)]
     total = len(game.winners(last))
     return (1 / total if 0 in winners else 0.0), (1 / total if 1 in winners else 0.0), counts
@@ -99,7 +125,7 @@ def run(name: str, games: int, only: list[tuple[str, str]] | None = None) -> tup
         used = {"defence": 0, "other": 0}
         for seed in range(games):
             for seats in ((a, b), (b, a)):  # each deal from both seats
-                s0, s1, counts = match(game, deal(seed), seats, seed)
+                s0, s1, counts = match(game, deal(seed), seats, seed, TRICKS.get(name))
                 wa, wb = (s0, s1) if seats[0] == a else (s1, s0)
                 won_a, won_b, played = won_a + wa, won_b + wb, played + 1
                 for k in used:

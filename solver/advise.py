@@ -18,7 +18,8 @@ from typing import Any, NamedTuple
 
 from arbiter.model.steps import is_continued, unmarked
 
-from .pieces import Pieces, local
+from .pieces import Pieces, Serial, local
+from .search import deadline_after, seconds_left
 from .stats import Z95, wilson
 
 SAMPLES = 200
@@ -72,7 +73,8 @@ class Measure:
 @dataclass(frozen=True)
 class Seat:
     """What the advice needs of a game. ``solve(deals, deadline, *args)`` returns a PieceResult
-    (``deadline`` a ``time.time()``, so that it holds in any process); ``measures[0]`` ranks the
+    (``deadline`` a ``search.Deadline``: a ``time.time()``, so that it holds in any process, or on
+    this process's CPU clock for pieces solved here; ``search.seconds_left`` reads either); ``measures[0]`` ranks the
     moves. A move that stops at a chance event, the rest chosen once it is seen, comes from
     ``solve`` as its step interface writes it, with the mark (``model/steps.py``: ``play R3 draw ...``)."""
 
@@ -306,7 +308,8 @@ def advise(view: Any, seat: Seat, *, exact: bool = False, samples: int = SAMPLES
     caller) remembers deals already solved (in this process only)."""
     view.validate()
     started = time.perf_counter()
-    deadline = None if timeout is None else time.time() + timeout
+    runner = pieces or local(jobs)
+    deadline = deadline_after(timeout, isinstance(runner, Serial))
     count = view.count()
     if exact and count > max_deals:
         raise TooManyDeals(count, max_deals)
@@ -314,7 +317,7 @@ def advise(view: Any, seat: Seat, *, exact: bool = False, samples: int = SAMPLES
     advice = Advice(view, [], 0, count, exact, None if exact else seed, None if exact else samples, seat=seat)
     shares = advice.by_move
     results = _results(_deals(view, exact, samples, seed), seat, seat.exact_piece if exact else seat.piece,
-                       deadline, pieces or local(jobs), cache, advice.engines)
+                       deadline, runner, cache, advice.engines)
     try:
         for found, nodes in results:
             if found is None:
@@ -338,7 +341,7 @@ def advise(view: Any, seat: Seat, *, exact: bool = False, samples: int = SAMPLES
                     and advice.deals < samples and separated(shares.values())):
                 advice.stopped = "separated"
                 break
-            if deadline is not None and time.time() > deadline:
+            if deadline is not None and seconds_left(deadline) == 0:
                 advice.stopped = "timeout"
                 break
     except KeyboardInterrupt:
@@ -418,7 +421,7 @@ def solve_each(deals: list, deadline: float | None, one: Callable[[Any, float | 
 
     done: list[tuple[Values, int]] = []
     for pos in deals:
-        left = None if deadline is None else max(0.0, deadline - time.time())
+        left = seconds_left(deadline)
         try:
             done.append(one(pos, left))
         except SearchLimit:

@@ -12,6 +12,7 @@ known in each of them (sampled) or under best defence over all of them (exact)."
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -21,12 +22,12 @@ from arbiter.model.steps import Midturn, unmarked
 
 from .advise import Advice
 from .defence import Defence, Rules, best
-from .search import Budget, SearchLimit
+from .search import Budget, SearchLimit, cpu_clock
 
 LEVELS = ("random", "greedy", "sampled", "exact")
 ALIASES = {"advise": "sampled", "solver": "sampled"}  # older names of ``play --human --bots``
 SAMPLES = 16  # deals a sampled bot weighs at each decision
-THINK_SECONDS = 5.0  # a bot's limit per decision; past it the sampled answer so far (or greedy) decides
+THINK_SECONDS = 5.0  # a bot's limit per decision, CPU seconds (``on_cpu``); past it the sampled answer so far (or greedy) decides
 EXACT_DEALS = 60  # the exact bot's best-defence search up to this many consistent deals
 GIVEN_TRIES = 400  # deals tried per state wanted mid-turn (a plain replay agrees with what was shown in few)
 
@@ -127,6 +128,20 @@ def greedy_bot(game: Game, seen: Seen, rng: random.Random) -> str:
     return game.greedy(seen, state, list(game.steps(state)))[0]
 
 
+def on_cpu(bot: Callable[..., Any]) -> Callable[..., Any]:
+    """``bot`` with its time limit read on the process's CPU clock (``search.cpu_clock``): a bot
+    thinks for the CPU seconds it is given whatever the machine's load (on a wall clock a loaded
+    machine finished fewer searches and played another bot). Its searches run in this process."""
+
+    @functools.wraps(bot)
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        with cpu_clock():
+            return bot(*args, **kwargs)
+
+    return timed
+
+
+@on_cpu
 def sampled_bot(game: Game, seen: Seen, rng: random.Random, samples: int = SAMPLES,
                 timeout: float = THINK_SECONDS) -> str:
     """The best value over ``samples`` deals consistent with what the seat saw, every card known in
@@ -180,6 +195,7 @@ def exact_bot(game: Game, seen: Seen, rng: random.Random, max_deals: int | None 
     return exact_choice(game, seen, rng, max_deals, timeout)[0]
 
 
+@on_cpu
 def exact_choice(game: Game, seen: Seen, rng: random.Random, max_deals: int | None = None,
                  timeout: float = THINK_SECONDS) -> tuple[str, bool]:
     """``exact_bot``'s step, and whether best defence chose it (False: the sampled bot did)."""

@@ -6,7 +6,9 @@ from __future__ import annotations
 import importlib
 import os
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from itertools import chain, islice
 from typing import Any, Protocol
 
@@ -58,6 +60,52 @@ def timeout_clock() -> Any:
     """The clock a time limit is read on: ``time.perf_counter``, or ``time.process_time`` when
     ARBITER_TIMEOUT_CLOCK=cpu."""
     return time.process_time if os.environ.get(TIMEOUT_CLOCK_ENV) == "cpu" else time.perf_counter
+
+
+@contextmanager
+def cpu_clock() -> Iterator[None]:
+    """Time limits read on this process's CPU time while inside (the bots' thinking time: what they
+    spend, not what the machine's load takes from them), the Python budgets and the compiled cores alike."""
+    before = os.environ.get(TIMEOUT_CLOCK_ENV)
+    os.environ[TIMEOUT_CLOCK_ENV] = "cpu"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[TIMEOUT_CLOCK_ENV]
+        else:
+            os.environ[TIMEOUT_CLOCK_ENV] = before
+
+
+@dataclass(frozen=True)
+class CpuDeadline:
+    """A deadline on this process's CPU clock (``deadline_after`` for pieces solved here)."""
+
+    at: float
+
+
+Deadline = float | CpuDeadline | None  # a wall ``time.time()`` (it holds in any process) or a CpuDeadline
+
+
+def deadline_after(timeout: float | None, here: bool) -> Deadline:
+    """The deadline of the pieces of a search ``timeout`` seconds from now: on this process's CPU
+    clock where the limits are (ARBITER_TIMEOUT_CLOCK=cpu) and every piece runs ``here``; else a wall
+    ``time.time()``, which a worker process or a cluster reads the same (a CPU limit cannot be
+    shared with them: each has its own CPU clock)."""
+    if timeout is None:
+        return None
+    if here and os.environ.get(TIMEOUT_CLOCK_ENV) == "cpu":
+        return CpuDeadline(time.process_time() + timeout)
+    return time.time() + timeout
+
+
+def seconds_left(deadline: Deadline) -> float | None:
+    """The seconds left before ``deadline`` (None: no limit), never below 0."""
+    if deadline is None:
+        return None
+    if isinstance(deadline, CpuDeadline):
+        return max(0.0, deadline.at - time.process_time())
+    return max(0.0, deadline - time.time())
 
 
 class Budget:

@@ -8,7 +8,6 @@ card (``TRE ...``) and valued at its best choice in each deal."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from arbiter.model.realms import fast
@@ -33,7 +32,7 @@ from .. import advise as shared
 from ..advise import MAX_DEALS, SAMPLES, Advice, Bounds, Measure, PieceResult, Seat, Values, at_least, solve_each
 from ..maxn import SELF_NODES, SelfInterested
 from ..pieces import Pieces
-from ..search import Budget, SearchLimit, Table
+from ..search import Budget, SearchLimit, Table, seconds_left
 from . import ALL, Guarantee, Tree
 
 TRICKS = 1  # the default horizon: the trick in progress (or, for the ruling colour, the first trick)
@@ -75,7 +74,7 @@ def solve_deals(deals: list[Position], deadline: float | None, me: int, tricks: 
     hold every hand and pile, so deals never mix); stopped by ``deadline`` or Ctrl-C."""
     table = Table(TABLE_SIZE)
     done: list[tuple[Values, int]] = []
-    budget = Budget(None, None if deadline is None else max(0.0, deadline - time.time()))
+    budget = Budget(None, seconds_left(deadline))
     for pos in deals:
         before = budget.nodes
         try:

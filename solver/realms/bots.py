@@ -2,8 +2,9 @@
 rule of thumb (lead the strongest card; follow with the weakest card that takes the trick so far,
 else the weakest card; take the strongest card a Tree offers); mid-turn, a Tree's deal made to agree
 with the pile the seat was shown, and each card it may take valued by the tricks it makes sure of.
-The exact level plays best defence (``defence.py``, the trick in progress) where the view is small,
-late in a round; a whole game's views are not (it plays as sampled there)."""
+The exact level plays best defence (``defence.py``, over the trick in progress, its advice's horizon)
+where the view has at most ``EXACT_DEALS`` consistent deals, late in a round (``small_deal``: hands
+of 7 and a pile of 3 are 120 deals); a whole game's views are not (it plays as sampled there)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from . import ALL, Guarantee, Tree
 from .advise import TABLE_SIZE, advise
 from .defence import best_defence, rules
 
+EXACT_DEALS = 120  # best defence over the trick in progress on 120 deals of hands of 7: 0.1-2.5 s CPU
 PILE = "(sees the draw pile: "  # how the steps show a Tree's player the pile (``steps.shown``)
 _SPECIAL = {cards.PHOENIX: 20, cards.GIANT: 19, cards.WARLOCK: 18, cards.CYCLONE: 0, TREE: 0}  # Tree, Cyclone never win
 
@@ -98,6 +100,6 @@ def _rules(view: Any) -> Any:
 
 GAME = shared.Game("realms", steps.steps, steps.apply_step, steps.shown, chance_outcomes,
                    lambda h, seat: view_of(h[-1], seat), advise, _greedy, lambda pos: [pos.winner], best_defence,
-                   _rules, perfect=_perfect, given=_given)
+                   _rules, perfect=_perfect, given=_given, exact_deals=EXACT_DEALS)
 
-__all__ = ["GAME", "strength"]
+__all__ = ["EXACT_DEALS", "GAME", "strength"]

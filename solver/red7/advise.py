@@ -4,7 +4,6 @@ deals), exact or sampled with 95% intervals. A turn that draws is advised up to 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import groupby
@@ -18,7 +17,7 @@ from .. import advise as shared
 from ..advise import MAX_DEALS, SAMPLES, Advice, Bounds, Measure, MoveShare, PieceResult, Seat, TooManyDeals, separated
 from ..maxn import SELF_NODES, SelfInterested
 from ..pieces import Pieces
-from ..search import Budget, Search, SearchLimit, Table
+from ..search import Budget, Search, SearchLimit, Table, seconds_left
 from ..stats import wilson
 from .core import CoreSearch, open_search
 from .game import OrderFrom, Red7Game
@@ -87,7 +86,7 @@ def solve_deals(deals: list[Position], deadline: float | None = None, whole: boo
     table (the deals of a view share almost no states: a shared table saved 0.01% of the nodes and
     cost time in cache misses; docs/performance.md), all deals with the same players, ruleset and
     mover (one view's); what
-    stopped it (None, ``"timeout"``: ``deadline``, a ``time.time()`` so that it holds in any worker
+    stopped it (None, ``"timeout"``: ``deadline``, a ``search.Deadline``, a ``time.time()`` so that it holds in any worker
     process or machine, or ``"interrupted"``: Ctrl-C here), the result then holding the deals done
     before; and the engine that searched (``core.choose``). The compiled core takes the whole piece
     in one call (``CoreSearch.first_turns``: same answers and nodes as the deal-by-deal Python path).
@@ -99,7 +98,7 @@ def solve_deals(deals: list[Position], deadline: float | None = None, whole: boo
     if not deals:
         return done, None, ""
     game = Red7Game(deals[0].ruleset, order_from, endgames=True)
-    timeout = None if deadline is None else max(0.0, deadline - time.time())
+    timeout = seconds_left(deadline)
     search, budget, engine, _ = open_search(game, deals[0].players, None, timeout, TABLE_SIZE)
     if isinstance(search, CoreSearch):
         for mover, run in groupby(deals, key=lambda pos: pos.to_move):  # one call (a view's deals share the mover)
@@ -209,7 +208,7 @@ def solve_self_interested(deals: list[Position], deadline: float | None, order_f
     core_nodes = CORE_NODES if core_nodes is None else core_nodes  # read when called: a benchmark may set it
     coalition, stopped, engine = solve_deals(deals, deadline, False, order_from)
     done = []
-    left = None if deadline is None else max(0.0, deadline - time.time())
+    left = seconds_left(deadline)
     budget = Budget(None, left)
     game = Red7Game(deals[0].ruleset, order_from) if deals else None
     forced, _, _, _ = open_search(game, deals[0].players, None, left, TABLE_SIZE) if deals else (None,) * 4

@@ -8,7 +8,6 @@ horizon misses: the cards still to come). Where the game ends within the turn th
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from arbiter.model.stick_to_colours import Position, PositionError, legal_moves
@@ -18,7 +17,7 @@ from .. import advise as shared
 from ..advise import MAX_DEALS, SAMPLES, Advice, Bounds, Measure, PieceResult, Seat, Values, at_least, solve_each
 from ..maxn import SELF_NODES, SelfInterested
 from ..pieces import Pieces
-from ..search import Budget, Search, SearchLimit, Table
+from ..search import Budget, Search, SearchLimit, Table, seconds_left
 from .state import State, StickState
 
 TABLE_SIZE = 1 << 16
@@ -57,7 +56,7 @@ def values(pos: Position, budget: Budget, table: Table) -> Values:
 
 def solve_deals(deals: list[Position], deadline: float | None) -> PieceResult:
     done: list[tuple[Values, int]] = []
-    budget = Budget(None, None if deadline is None else max(0.0, deadline - time.time()))
+    budget = Budget(None, seconds_left(deadline))
     for pos in deals:
         before = budget.nodes
         try:

@@ -3,6 +3,8 @@ search reports only what it proved."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from arbiter.model.red7.game import deal
 from arbiter.model.red7.notation import parse_text
@@ -103,3 +105,43 @@ def test_zero_window_tests_find_the_exact_value():
         assert mtdf(test, guess) == value
         assert mtdf(test, guess, -15, 15) == value
         assert len(calls) <= 2 * (abs(value - guess) + 2)
+
+
+def test_a_deadline_for_pieces_solved_here_reads_cpu_time_and_a_wall_one_elsewhere(monkeypatch):
+    """``deadline_after``: on the CPU clock only where the limits are CPU time and the pieces run in
+    this process (a worker's CPU clock is its own); a sleep spends wall time and no CPU."""
+    import time
+
+    from arbiter.solver.search import CpuDeadline, deadline_after, seconds_left
+
+    monkeypatch.setenv("ARBITER_TIMEOUT_CLOCK", "cpu")
+    here, there = deadline_after(5.0, True), deadline_after(5.0, False)
+    assert isinstance(here, CpuDeadline) and isinstance(there, float)
+    time.sleep(0.2)
+    assert seconds_left(here) > 4.9 and seconds_left(there) < 4.85
+    monkeypatch.delenv("ARBITER_TIMEOUT_CLOCK")
+    assert isinstance(deadline_after(5.0, True), float) and deadline_after(None, True) is None
+    assert seconds_left(time.time() - 1) == 0.0
+
+
+def test_the_bots_think_on_the_cpu_clock_and_leave_it_as_it_was(monkeypatch):
+    import dataclasses
+    import random
+
+    from arbiter.model.red7.view import view_of
+    from arbiter.solver import bots
+    from arbiter.solver.red7.bots import GAME
+    from arbiter.solver.red7.defence import small_deal
+
+    monkeypatch.delenv("ARBITER_TIMEOUT_CLOCK", raising=False)
+    clocks = []
+
+    def advise(view, **kw):
+        clocks.append(os.environ.get("ARBITER_TIMEOUT_CLOCK"))
+        return GAME.advise(view, **kw)
+
+    game = dataclasses.replace(GAME, advise=advise, best_defence=None)
+    view = view_of(small_deal(3, 2, 3, 2, Ruleset.parse("advanced")))
+    for bot in (bots.sampled_bot, bots.exact_bot):  # the levels that have a time limit
+        bot(game, bots.Seen(view), random.Random(0))
+    assert clocks == ["cpu", "cpu"] and "ARBITER_TIMEOUT_CLOCK" not in os.environ

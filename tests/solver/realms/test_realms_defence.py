@@ -68,6 +68,19 @@ def test_the_exact_bot_takes_a_best_best_defence_decision():
     assert got.share(unmarked(step)).wins == max(m.wins for m in got.moves)
 
 
+def test_the_exact_bot_plays_best_defence_up_to_its_bound_of_deals():
+    from arbiter.solver.bots import Seen, exact_choice
+    from arbiter.solver.realms.bots import EXACT_DEALS, GAME
+
+    view = view_of(small_deal(3, 2, 7, 3))  # the other hand of 7 and a pile of 3 unseen
+    assert view.count() == 120 <= EXACT_DEALS
+    step, by_defence = exact_choice(GAME, Seen(view), random.Random(0), timeout=None)
+    got = best_defence(view)
+    assert by_defence and got.share(unmarked(step)).wins == max(m.wins for m in got.moves)
+    beyond = view_of(small_deal(3, 2, 7, 4))  # 330 deals: the sampled bot decides
+    assert beyond.count() > EXACT_DEALS and not exact_choice(GAME, Seen(beyond), random.Random(0))[1]
+
+
 # Over two tricks. Small worlds (small_deal's ``discard=0``: the rest out of the game), so that the
 # strategies can all be tried: hands of 2, the pile and the tricks' cards reshuffled and drawn.
 # (seed, players, hand, pile): 3 deals each, or 1 (no pile: the other hand is the cards left).
@@ -92,6 +105,24 @@ def test_over_two_tricks_best_defence_is_the_best_strategy_found_by_trying_them_
     assert defence.values(bare, deals) == expected
     for step in rules(0, pos, 2).steps(deals[0]):
         assert expected[unmarked(step)] <= sum(r.perfect(r.apply(d, step)) for d in deals)
+
+
+@pytest.mark.parametrize("seed, players, hand, pile", WORLDS)
+def test_over_three_tricks_best_defence_is_the_plain_frontier_search(seed, players, hand, pile):
+    """Three tricks on the small worlds (too many strategies to try them all): the shortcuts and the
+    packed dominance tests of ``pareto`` change no value of the plain frontier search."""
+    import dataclasses
+
+    from arbiter.solver import defence
+    from arbiter.solver.realms.defence import worlds
+
+    pos = small_deal(seed, players, hand, pile, discard=0)
+    deals = worlds(pos, 0)
+    r = rules(0, pos, 3)
+    bare = dataclasses.replace(r, perfect=None, floor=None, ceiling=None)
+    got = defence.values(r, deals)
+    assert got == defence.values(bare, deals)
+    assert max(got.values()) > max(defence.values(rules(0, pos, 2), deals).values())  # a third trick counts
 
 
 @pytest.mark.parametrize("seed", [0])
