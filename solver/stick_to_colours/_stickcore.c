@@ -237,8 +237,9 @@ static int bounds(Core *C, const SState *s, int player, int *low, int *high) {
         uint16_t slot = k < s->nm ? s->market[k] : s->lot;
         Hand c = (Hand)1 << 2 * (slot >> 8);
         left += c;
-        if (!C->anyone && (slot & 15))
-            for (int i = 0; i < C->n; i++) if (slot >> i & 1) blocked[i] += c;
+        /* an X keeps a card from its owner; the lot goes to a bidder, never to who passed for good */
+        int out = (C->anyone ? 0 : slot & 15) | (k == s->nm && C->pass_final ? s->passed : 0);
+        for (int i = 0; i < C->n; i++) if (out >> i & 1) blocked[i] += c;
     }
     int lo_set = 0, hi_set = 0, lo = 0, hi = 0, mine_now = 0, mine_all = 0;
     for (int i = 0; i < C->ncoll; i++) {

@@ -267,17 +267,19 @@ class StickState:
         A player's X on a card left (``who_bids=not_refused``) keeps it from them for good: they may not
         bid on it, and the hand-over gives it to the one player without an X. So ``player``, passing from now on, keeps their score and the others reach at most what they
         would score with every card left; the others, passing, keep theirs and ``player`` reaches at
-        most their own score with every card left."""
+        most their own score with every card left. With ``pass_final`` the lot of the auction goes to a
+        bidder still in it: who passed for good cannot get it (``blocked`` holds it for them)."""
         deck, market, hands, _, _, auction = state
         left = self.deck_codes[deck]
         blocked = [0] * len(hands)  # cards left that a player can no longer get: their X lies on them
-        for s in (*market, auction[0]) if auction is not None else market:
+        lot_out = auction[4] if auction is not None and self.pass_final else 0  # who passed for good
+        for k, s in enumerate((*market, auction[0]) if auction is not None else market):
             c = 1 << 2 * (s >> 8)
             left += c
-            if not self.anyone and s & 15:
-                for i in range(self.n):
-                    if s >> i & 1:
-                        blocked[i] += c
+            out = (0 if self.anyone else s & 15) | (lot_out if k == len(market) else 0)
+            for i in range(self.n):
+                if out >> i & 1:
+                    blocked[i] += c
         points = self.points
         low = high = None
         mine_now = mine_all = 0

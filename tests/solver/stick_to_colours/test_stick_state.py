@@ -10,11 +10,12 @@ import pytest
 from arbiter.model.stick_to_colours import DEFAULT, deal, fast, scoring_spec, successors
 from arbiter.model.stick_to_colours.cards import KINDS, full_deck
 from arbiter.model.stick_to_colours.ruleset import SCORING_SWITCHES, SWITCHES
+from arbiter.solver.search import Budget, SearchLimit
 from arbiter.solver.stick_to_colours import brute_force
 from arbiter.solver.stick_to_colours.state import StickState, hand_code, hand_counts, presence, witnesses
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_solver_stick import RULESETS, later
+from test_solver_stick import RULESETS, endgame, later
 
 READINGS = [f"default,{name}={str(value).lower()}" for name, values in SWITCHES.items() for value in values[1:]
             if (name, value) != ("market_clear", "never")]
@@ -84,6 +85,45 @@ def test_the_bounds_hold_the_brute_force_value(size, seed, ruleset, steps):
     for player in range(pos.players):
         low, high = game.bounds(game.root, player)
         assert low <= brute_force(pos, player) <= high
+
+
+def reach(pos, budget) -> tuple[int, ...]:
+    """Each collection's most points at the end over every way the game can go on (a budget's nodes)."""
+    budget.spend()
+    if pos.is_over:
+        return pos.scores
+    return tuple(map(max, zip(*(reach(after, budget) for _, after in successors(pos)), strict=True)))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_lot_is_out_of_reach_of_who_passed_for_good(players):
+    """Mid-auction states (of seeded endgames with 2 cards left) where a bidder has passed for good,
+    whose lot the bounds count for the bidders still in only: what the bounds take as each collection's
+    most points (``player``'s in ``high``, the best of the others' in ``low``) is at least the most it
+    reaches in any play; on some states they are tighter than counting the lot for everyone (so this
+    test sees the rule at work). States whose plays take over 3000 nodes are left out."""
+    tighter = checked = 0
+    for seed in range(40):
+        pos = endgame(players, seed, 2)
+        rng = random.Random(seed)
+        while not pos.is_over and checked < 40:
+            if pos.auction is not None and pos.auction.passed:
+                game, loose = StickState(pos), StickState(pos)
+                loose.pass_final = False  # only the bounds read it here: the lot counted for everyone
+                try:
+                    most = reach(pos, Budget(max_nodes=3000))
+                except SearchLimit:
+                    most = ()
+                now = game.scores(game.root)
+                for player in range(players if most else 0):
+                    low, high = game.bounds(game.root, player)
+                    others = [i for i in range(len(now)) if i != player]
+                    assert high + max(now[i] for i in others) >= most[player]
+                    assert now[player] - low >= max(most[i] for i in others)
+                    tighter += (low, high) != loose.bounds(loose.root, player)
+                checked += bool(most)
+            pos = rng.choice(successors(pos))[1]
+    assert checked >= 30 and tighter >= 3, (checked, tighter)
 
 
 @pytest.mark.parametrize("scoring", list(product(*(SWITCHES[name] for name in SCORING_SWITCHES))),
