@@ -22,7 +22,7 @@ def apply(position: str, turns: tuple[str, ...], as_json: bool) -> None:
     step (docs/notation.md, "Steps"): "play R3 draw ..." gives a turn in progress, printed with its
     "| turn ..." section, from which the next MOVE goes on ("discard B2"). Realms and Stick to
     Colours positions take their moves' texts as `arbiter moves` lists them."""
-    game, text = load_any(position)
+    game, text = load_any(position, in_turn=True)
     model, cli = games.model(game), game_cli(game)
     steps = model.steps
     try:

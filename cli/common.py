@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 
 import click
 from arbiter.model import games
+from arbiter.model.steps import Midturn
 
 from . import puzzle
 from .plain import EXIT_BAD_INPUT, finished  # noqa: F401 - the commands read finished from here
@@ -26,14 +27,19 @@ def fail(message: str) -> NoReturn:
     click.get_current_context().exit(EXIT_BAD_INPUT)
 
 
-def load_any(arg: str) -> tuple[str, str]:
+def load_any(arg: str, in_turn: bool = False) -> tuple[str, str]:
     """The game and the text of a POSITION argument (file, ``-``, inline JSON or text, or a puzzle
-    file of examples/puzzles: its ``position`` object), or fail."""
+    file of examples/puzzles: its ``position`` object), or fail. A turn in progress (``apply``'s
+    ``turn`` section) fails with its own message unless ``in_turn`` (the commands that take one)."""
     try:
         if (found := puzzle.read(arg)) is not None:
             return games.game_of_json(found["position"]), json.dumps(found["position"])
         text = games.read_text(arg, sys.stdin)
-        return games.game_of_text(text), text
+        game = games.game_of_text(text)
+        if not in_turn and turn_in_progress(game, text) is not None:
+            fail("bad position: a turn in progress (its turn section): `arbiter apply POSITION STEP` goes on "
+                 "from it and `arbiter moves` lists its steps; this command takes a position between turns")
+        return game, text
     except games.UnknownGame as e:
         fail(f"bad position: game: {e}")
     except ValueError as e:
@@ -47,6 +53,19 @@ def other_game(game: str, text: str) -> tuple[Any, Any]:
         return model, model.parse_position(text)
     except model.PositionError as e:
         fail(f"bad position: {e}")
+
+
+def turn_in_progress(game: str, text: str) -> Any:
+    """The ``Midturn`` a POSITION text holds (a turn in progress, as ``apply`` prints it with its
+    ``turn`` section), else None."""
+    if "turn" not in text:  # the cheap test first: every other POSITION is read once, as before
+        return None
+    steps = games.model(game).steps
+    try:
+        state = steps.parse_state(text)
+    except ValueError:
+        return None
+    return state if isinstance(state, Midturn) else None
 
 
 def game_position(game: str, text: str) -> tuple[Any, Any]:
@@ -83,6 +102,11 @@ def count(high: int, low: int = 1) -> click.IntRange:
     """The type of a count option (games, jobs, cases, nodes, players): an int from ``low`` to
     ``high``, so an absurd value is one line of bad input, never minutes of work or unbounded memory."""
     return click.IntRange(low, high)
+
+
+# A seed: 0 up. Python's random takes a negative seed as its absolute value, so -3 would quietly
+# repeat seed 3's output; refused instead.
+SEED = click.IntRange(0, 2**63 - 1)
 
 
 class Seconds(click.FloatRange):

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import click
+from arbiter.model import games
 
-from .common import echo_json, finished, finished_json, game_cli, game_position, load_any, other_game
+from .common import echo_json, finished, finished_json, game_cli, game_position, load_any, other_game, turn_in_progress
 
 
 @click.command()
@@ -14,7 +15,10 @@ def moves(position: str, as_json: bool) -> None:
     """List the legal turns in POSITION (a file, - for stdin, inline JSON or text notation), each
     with what it does: the rule after it, the mover's Palette, cards drawn or taken, who goes out.
     A Realms or Stick to Colours position lists its legal moves (their texts, as `apply` takes them)."""
-    game, text = load_any(position)
+    game, text = load_any(position, in_turn=True)
+    if (mid := turn_in_progress(game, text)) is not None:
+        _steps_left(game, mid, as_json)
+        return
     _, pos = game_position(game, text)
     if (over := finished(game, pos)) is not None:
         if as_json:
@@ -26,6 +30,18 @@ def moves(position: str, as_json: bool) -> None:
         own(pos, as_json)  # a game that says more of each move (Red7: what each turn does)
         return
     _other_moves(game, text, as_json)
+
+
+def _steps_left(game: str, mid: object, as_json: bool) -> None:
+    """A turn in progress: the steps that may come next (docs/notation.md, "Steps")."""
+    steps = games.model(game).steps
+    left = steps.steps(mid)
+    if as_json:
+        echo_json({"game": game, "position": steps.format_text(mid), "steps": left})
+        return
+    click.echo(f"a turn in progress: {len(left)} possible next step{'s' * (len(left) != 1)} (arbiter apply takes one)")
+    for s in left:
+        click.echo(f"  {s}")
 
 
 def _other_moves(game: str, text: str, as_json: bool) -> None:

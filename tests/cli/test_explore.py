@@ -135,6 +135,23 @@ def test_apply_takes_a_step_and_goes_on_from_the_turn_in_progress():
     assert bad.exit_code == 2 and "is neither a legal step nor a legal turn here" in bad.output
 
 
+@pytest.mark.parametrize("as_json", [False, True])
+def test_moves_lists_a_turn_in_progress_steps_and_the_others_say_why_they_refuse_it(as_json):
+    """A turn in progress printed by apply: moves lists the steps apply takes next (each one
+    applies), and show, solve and advise refuse it naming what it is, not 'unknown key'."""
+    text = "red 0 actions | R3 B2 / O7 | G5 / Y6 | deck V1 O5"
+    mid = run("apply", text, "play R3 draw ...", *(["--json"] if as_json else [])).output
+    listed = run("moves", "-", "--json", input=mid)
+    assert listed.exit_code == 0, listed.output
+    left = json.loads(listed.output)["steps"]
+    assert left and all(run("apply", "-", step, input=mid).exit_code == 0 for step in left)
+    assert run("apply", "-", "discard G5", input=mid).exit_code == 2  # a step not listed is refused
+    assert "discard B2" in run("moves", "-", input=mid).output
+    for command in ("show", "solve", "advise"):
+        out = run(command, "-", input=mid)
+        assert out.exit_code == 2 and "a turn in progress" in out.output and "unknown key" not in out.output, command
+
+
 def test_advise_json_move_texts_are_what_apply_takes():
     """Issue 29: advise --json said 'play R3 draw' for the turn cut at the draw, which apply reads as
     the whole turn that discards nothing; the JSON now has the step, marked as the text is."""
