@@ -16,6 +16,8 @@ def from_hello(answer: dict[str, Any], plugin: GamePlugin, name: str) -> tuple[C
     undeclared switch, for instance); EngineFault when the answer is not a usable hello."""
     if "error" in answer:
         raise EngineFault(f"{name} answered hello with an error: {answer['error']}")
+    if "protocol" not in answer:
+        raise EngineFault(f"{name} gave no \"protocol\" in its hello answer (expected {PROTOCOL!r})")
     if answer.get("protocol") != PROTOCOL:
         raise EngineFault(f"{name} speaks protocol {answer.get('protocol')!r}, expected {PROTOCOL!r}")
     ops = answer.get("ops")

@@ -17,7 +17,7 @@ from arbiter.solver.maxn import SELF_NODES
 from arbiter.solver.pieces import Pieces
 
 from . import workers
-from .common import Seconds, echo_json, fail, game_cli, load_any
+from .common import SEED, Seconds, echo_json, fail, game_cli, load_any
 
 EXIT_UNFINISHED, EXIT_INTERRUPTED = 1, 130
 HOW = {None: "", "separated": "stopped early: the best turn's interval is clear of every other's",
@@ -163,7 +163,7 @@ def seat_of(game: str) -> GameSeat:
 @click.option("--exact", is_flag=True, help="Enumerate every consistent deal (refused past --max-deals).")
 @click.option("--samples", type=click.IntRange(min=1), default=SAMPLES, show_default=True,
               help="Deals to sample (all of them, exactly, when there are no more).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the sampled deals.")
 @click.option("--timeout", type=Seconds(), help="Stop after this many seconds (exit 1; a finite number, at most a day).")
 @click.option("--max-deals", type=click.IntRange(min=1),
               help=f"The most deals --exact enumerates (default {MAX_DEALS}; with --best-defence, the game's own "

@@ -13,7 +13,7 @@ from arbiter.report.annotate import text_lines, to_html
 from arbiter.solver.annotate import GameError, annotate, read_game
 
 from . import workers
-from .common import Seconds, echo_json, fail
+from .common import SEED, Seconds, echo_json, fail
 
 SAMPLES = 30
 
@@ -32,7 +32,7 @@ ANNOTATORS = {g: _annotator(m) for g in games.GAMES if games.exists(m := games.i
 @click.option("--html", "html_path", metavar="FILE", help="Also write an HTML page with the cards drawn.")
 @click.option("--samples", type=click.IntRange(min=1), default=SAMPLES, show_default=True,
               help="Deals sampled from each mover's view (all of them when there are no more).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled deals.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the sampled deals.")
 @click.option("--timeout", type=Seconds(),
               help="Seconds per turn, for each of the two questions (a finite number, at most a day).")
 @workers.options("deals of each turn's advice", default_jobs=1)

@@ -19,7 +19,7 @@ from arbiter.checker.run import check as run_check
 from arbiter.checker.vectors import VectorError, load
 from arbiter.checker.witness import Budget
 
-from .common import Seconds, count, echo_json, fail
+from .common import SEED, Seconds, count, echo_json, fail
 
 EXIT_INTERRUPTED = 130
 
@@ -37,7 +37,7 @@ MAX_BUDGET = 1_000_000  # random cases per op
 @click.option("--ruleset", "ruleset_text", default=None, metavar="R",
               help="Only this ruleset (preset[,switch=value...]) for vectors and random cases.")
 @click.option("--budget", default=200, show_default=True, type=count(MAX_BUDGET, low=0), help="Random cases per op.")
-@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**63 - 1), help="Seed of the random cases.")
+@click.option("--seed", default=0, show_default=True, type=SEED, help="Seed of the random cases.")
 @click.option("--timeout-per-request", "timeout", default=5.0, show_default=True, type=Seconds(0.01, 3600),
               help="Seconds the engine has for each answer.")
 @click.option("--vectors", "vectors_dir", default=None, metavar="DIR",

@@ -6,14 +6,14 @@ import click
 from arbiter.model import games
 from arbiter.model.games import GAMES
 
-from .common import echo_json, fail, game_cli
+from .common import SEED, echo_json, fail, game_cli
 
 
 @click.command()
 @click.option("--game", "game", type=click.Choice(list(GAMES)), default=games.DEFAULT, show_default=True,
               help="Which game to deal.")
 @click.option("--players", type=int, help="Number of players (Red7: 2 to 4, default 2; the others: their own default).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the shuffle.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the shuffle.")
 @click.option("--ruleset", "ruleset_text", help="Preset and switches, e.g. actions or advanced+actions,final_tie=most_cards "
               "(default: the game's default preset, for Red7 basic).")
 @click.option("--json", "as_json", is_flag=True, help="Print the position JSON instead of text notation.")

@@ -12,7 +12,7 @@ from arbiter.proofs.cache import Cache, default_dir
 from arbiter.proofs.queries import SCOPE_NAMES
 
 from . import workers
-from .common import echo_json, game_cli
+from .common import SEED, echo_json, game_cli
 
 # The games whose proofs package has an ``interactions`` module (``find``, ``SCOPES``); the text of a
 # run is written by the game's CLI module (``interactions_text``).
@@ -23,7 +23,7 @@ QUERIED = [g for g in games.GAMES if games.exists(games.info(g).module("proofs")
 @click.option("--game", type=click.Choice(QUERIED), default=games.DEFAULT, show_default=True,
               help="Whose rules to query.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: never_decides plus the query results.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the card pool and the samples.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the card pool and the samples.")
 @click.option("--scope", type=click.Choice(SCOPE_NAMES), default="small", show_default=True,
               help="How many positions the queries look at.")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,

@@ -11,7 +11,7 @@ from arbiter.model import games
 from arbiter.model.games import GAMES
 from arbiter.solver.bots import ALIASES, LEVELS
 
-from .common import fail, game_cli, given
+from .common import SEED, fail, game_cli, given
 from .human import play_human
 
 BOTS = (*LEVELS, *ALIASES)
@@ -21,7 +21,7 @@ BOTS = (*LEVELS, *ALIASES)
 @click.option("--game", "game", type=click.Choice(list(GAMES)), default=games.DEFAULT, show_default=True,
               help="Which game to play.")
 @click.option("--players", type=int, help="Number of players (Red7: 2 to 4, default 2).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals and of the random turns.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the deals and of the random turns.")
 @click.option("--ruleset", "ruleset_text",
               help="Preset and switches, e.g. advanced or advanced+actions,final_tie=most_cards (default: the "
                    "game's default preset, for Red7 basic).")

@@ -13,7 +13,7 @@ from arbiter.report.build import COSTS, DEFAULT_SEED, GAMES, SIZES, build
 from arbiter.report.render import RENDERERS
 
 from . import workers
-from .common import count, fail, read_text, writable_file
+from .common import SEED, count, fail, read_text, writable_file
 
 MAX_GAMES = 100_000  # games per policy and player count: some 20 hours on one core
 REPORT_KEYS = ("game", "title", "version", "command", "entries", "appendices", "cards", "sources", "method")
@@ -69,7 +69,7 @@ def estimate(game: str, games: int, jobs: int, refresh: bool) -> str:
                     "editions): Red7 rounds per rule set and player count, and whole Advanced games per player count; "
                     "Realms and Stick to Colours whole games per setting. What it will cost is estimated on stderr "
                     "before the work starts."))
-@click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every search and game.")
+@click.option("--seed", type=SEED, default=DEFAULT_SEED, show_default=True, help="Seed of every search and game.")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help=("Where the proofs section is cached (default $ARBITER_CACHE_DIR, else $XDG_CACHE_HOME/arbiter "
                     "or ~/.cache/arbiter)."))

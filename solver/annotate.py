@@ -163,6 +163,8 @@ def _annotator(game: Any, annotators: dict[str, Callable[[], Annotator]]) -> Ann
 
 def _round(game: Annotator, number: int, pos: Any, turns: Any) -> Round:
     where = f"round {number}"
+    if pos is None:
+        raise GameError(f"{where}: the record has no \"position\" (the position the turns start from)")
     try:
         start = game.read(pos)
     except ValueError as e:

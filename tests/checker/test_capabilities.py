@@ -63,6 +63,7 @@ def test_unknown_names_are_noted_not_checked():
 
 @pytest.mark.parametrize("hello, words", [
     ({**OLD, "protocol": "uci"}, "speaks protocol 'uci'"),
+    ({k: v for k, v in OLD.items() if k != "protocol"}, 'gave no "protocol" in its hello answer'),
     ({**OLD, "game": "chess"}, "plays 'chess', expected 'red7'"),
     ({**OLD, "ops": "leader"}, "lists no ops"),
     ({**OLD, "games": ["red7"]}, "'games' must map game ids to objects"),

@@ -85,3 +85,18 @@ def test_vectors_export_refuses_a_path_whose_parent_is_missing_and_makes_nothing
     assert line == f"arbiter: bad DIRECTORY: '{tmp_path / 'missing' / 'a'}' does not exist (make it first to write in '{target}')\n"
     assert not (tmp_path / "missing").exists()
     assert run("vectors", "export", str(tmp_path / "new"), "--game", "realms").exit_code == 0  # one new folder is made
+
+
+@pytest.mark.parametrize("command", [["deal"], ["play"], ["advise", "red 0 basic | R1 / ? ? | / B1 | deck ? ?"],
+                                     ["interactions"], ["report"], ["check", "--engine", "true"]])
+def test_a_negative_seed_is_refused(command):
+    """Python's random takes -3 as 3: a negative seed would quietly repeat another seed's output."""
+    line = one_line(run(*command, "--seed", "-3"))
+    assert "--seed" in line and "-3" in line, line
+
+
+def test_a_game_record_without_its_position_is_said_to_have_none(tmp_path):
+    path = tmp_path / "record.json"
+    path.write_text('{"game": "red7", "turns": []}')
+    line = one_line(run("annotate", str(path)))
+    assert 'no "position"' in line and "NoneType" not in line, line
