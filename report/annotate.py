@@ -32,7 +32,7 @@ def _share(a: Annotation, n: TurnNote) -> str:
 
 def _best(a: Annotation, n: TurnNote) -> str:
     if n.played in n.best:
-        return "best"
+        return "best: this move"
     shown = ", ".join(m.move for m in n.best[:2]) + (", ..." if len(n.best) > 2 else "")
     return f"best {_value(a, n.best_share)}: {shown}"
 
@@ -44,10 +44,16 @@ def _verdict(a: Annotation, n: TurnNote) -> str:
     return text
 
 
-def _head(a: Annotation) -> str:
+def _measure(a: Annotation) -> tuple[str, str]:
+    """The measure's short name ("win share", "margin", ...) and its text."""
     name, sep, text = a.measure.partition(": ")
     if not sep or len(name.split()) > 3:  # a measure without a short name before its text
-        name, text = "value", a.measure
+        return "value", a.measure
+    return name, text
+
+
+def _head(a: Annotation) -> str:
+    name, text = _measure(a)
     return (f"{name[:1].upper()}{name[1:]} from the mover's view (up to {a.samples} sampled deals, seed {a.seed}; all "
             f"of them when there are no more): {text}")
 
@@ -55,11 +61,12 @@ def _head(a: Annotation) -> str:
 def text_lines(a: Annotation) -> list[str]:
     lines = [_head(a)]
     show = a.game.format_text if a.game else str
+    label = _measure(a)[0]
     for r, notes in a.rounds:
         lines.append(f"Round {r.number}: {show(r.start)}")
         width = max((len(n.move) for n in notes), default=0)
         for k, n in enumerate(notes, 1):
-            lines.append(f"  {k:>3}. player {n.player}: {n.move:<{width}}  share {_share(a, n):<14} "
+            lines.append(f"  {k:>3}. player {n.player}: {n.move:<{width}}  {label} {_share(a, n):<14} "
                          f"{_best(a, n):<36} all cards known: {_verdict(a, n)}")
     if a.stopped:
         lines.append(f"{a.stopped}: the turns above are the ones marked so far")

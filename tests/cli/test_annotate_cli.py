@@ -28,6 +28,18 @@ def test_text_and_json_mark_each_turn():
     assert turns[0]["win_share"] <= turns[0]["best_share"]
 
 
+def test_each_line_names_its_measure_and_says_when_the_move_played_was_a_best_one():
+    """A move among the best was marked by a bare 'best' that read as an empty value; the line now
+    says 'best: this move', and any other line the best value and moves. Its value is labelled
+    with the measure's short name (a Stick to Colours margin is not a 'share')."""
+    text = run("-", "--samples", "10", input=GAME).output
+    marked = json.loads(run("-", "--samples", "10", "--json", input=GAME).output)["rounds"][0]["turns"]
+    lines = [line for line in text.splitlines() if line.strip()[:2] in ("1.", "2.")]
+    for line, t in zip(lines, marked, strict=True):
+        assert ("best: this move" in line) == (t["move"] in t["best_moves"]), line
+        assert line.split(t["move"])[1].split()[0] == text.split()[0].lower(), line  # the head's measure name
+
+
 def test_html_page_draws_the_cards(tmp_path):
     page = tmp_path / "game.html"
     out = run("-", "--samples", "10", "--html", str(page), input=GAME)
