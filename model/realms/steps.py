@@ -52,9 +52,9 @@ def _gains(before: Position, after: Position, steal: bool) -> list[tuple[int, st
     for i in range(before.players):
         gained, lost = after.hands[i] & ~before.hands[i], before.hands[i] & ~after.hands[i]
         if steal and lost:
-            out.append((i, f"lost {_names(lost)}"))
+            out.append((i, f"you lost {_names(lost)}"))
         if gained:
-            out.append((i, f"got {_names(gained)}"))
+            out.append((i, f"you got {_names(gained)}"))
     return out
 
 

@@ -244,3 +244,20 @@ def test_what_a_step_shows_to_whom():
     adv = parse_text("red 0 advanced | B6 R1 / O2 | G5 / Y1 | deck V1 O5")
     done = red7.steps.apply_step(adv, "discard B6 draw")
     assert red7.steps.shown(adv, "discard B6 draw", done).to(0) == "discard B6 draw (drew V1)"
+
+
+def test_a_realms_card_gained_on_another_players_step_is_said_to_be_yours():
+    """The refill after a trick comes with the step that ends it, often another player's: the
+    drawer's line read 'player 3 plays: P2 (got B7 GNT)' as if player 3 got them. What a seat
+    alone is shown of another's step says 'you'."""
+    others = 0
+    for state in realms_states(range(3)):
+        if state.is_over or state.to_move is None:
+            continue
+        for step in realms.steps.steps(state):
+            shown = realms.steps.shown(state, step, realms.steps.apply_step(state, step))
+            for seat, text in shown.private:
+                if seat != state.to_move:
+                    others += 1
+                    assert text.startswith("you "), (step, seat, text)
+    assert others
