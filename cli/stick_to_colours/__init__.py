@@ -249,7 +249,7 @@ HUMAN_NAME = "Stick to Colours"
 def screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
     pos = view.position
     lines = [(f"Stick to Colours   deck: {view.deck} cards   market: {' '.join(slot(s) for s in pos.market) or '-'}"
-             f"   public discards: {' '.join(codes(pos.discard)) or '-'}")]
+             f"   discards you know (face up, and your own): {' '.join(codes(pos.discard)) or '-'}")]
     if pos.auction:
         a = pos.auction
         lines.append(f"  auction of {slot(a.lot)}: leading bid {a.high} refusals by "
