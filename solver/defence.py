@@ -35,6 +35,9 @@ from .advise import advise as advise_deals
 from .search import Budget, SearchLimit, timeout_clock
 
 Vector = tuple  # one value per state of an information set, in its order
+MAX_DEALS = 200  # the frontiers grow with the deals: refused past this (--max-deals)
+# Every game's best-defence measure carries this note (its heading in advise's output).
+NOTE = "exact over every consistent deal; docs/advise.md, Best defence, says what it assumes"
 
 
 @dataclass(frozen=True)
@@ -426,7 +429,7 @@ def best(frontier: list[Vector], weights: Sequence[Any]) -> tuple[Any, Vector]:
 
 
 def advise(view: Any, plain: Seat, make_rules: Callable[[float | None], Rules], measure: Measure, *,
-           timeout: float | None = None, max_deals: int = 200, jobs: int = 1, pieces: Any = None) -> Advice:
+           timeout: float | None = None, max_deals: int = MAX_DEALS, jobs: int = 1, pieces: Any = None) -> Advice:
     """Each first step of the seat in ``view`` with its best-defence value (``measure``: the best
     strategy's values summed over the consistent deals, every deal alike) ranked first, and beside it
     the plain advice's values over the same deals (``plain``, ``--exact``), so that the gap is seen.

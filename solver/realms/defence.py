@@ -33,7 +33,7 @@ from ..search import Budget, Table
 from . import ALL, Guarantee, Tree
 from .advise import TABLE_SIZE, TRICKS, deciding, measure, seat
 
-MAX_DEALS = 200  # the frontiers grow with the deals: refused past this (--max-deals)
+MAX_DEALS = shared.MAX_DEALS
 CHANCE = "chance"  # the mover of a draw or a steal: taken at its worst, as by an opponent
 
 State = Any  # a position or a turn in progress (a root: no trick ended yet), or (one, tricks ended since the root)
@@ -51,7 +51,7 @@ def defence_measure(tricks: int) -> Measure:
                    f"strategy that uses only what the seat sees (its view, then the cards shown as play goes on) makes "
                    f"sure of in the next {tricks} trick(s) against all the others together and any draw, who see "
                    "every card (exact)", binary=plain.binary, low=plain.low, high=plain.high, unit=plain.unit,
-                   note="exact over every consistent deal; docs/advise.md, Best defence, says what it assumes")
+                   note=shared.NOTE)
 
 
 def small_deal(seed: int, players: int = 2, hand: int = 2, pile: int = 1, ruling: int = 0,

@@ -190,10 +190,10 @@ def self_values(search: SelfInterested, game: Red7Game, pos: Position, found: di
     open_ = [(d, child) for d, child in turns if not found[d]]
     solved = core_values(core, [child for _, child in open_], me, core_nodes)
     ranges = search.bounded([child for (_, child), v in zip(open_, solved, strict=True) if v is None], me, nodes)
-    ranges.reverse()
+    bounded = iter(ranges)  # in the order of the turns the core left unsolved
     out: dict[str, Bounds | float] = {d: 1.0 for d, _ in turns if found[d]}
     for (d, _), v in zip(open_, solved, strict=True):
-        lo, hi = (v, v) if v is not None else (r[-1] for r in ranges.pop())
+        lo, hi = (v, v) if v is not None else (r[-1] for r in next(bounded))
         old = out.get(d, Bounds(0.0, 0.0))  # the player picks the rest of the turn once it sees the card: the best
         out[d] = Bounds(max(old[0], float(lo)), max(old[1], float(hi)))
     return {d: (v.lo if isinstance(v, Bounds) and v.lo == v.hi else v) for d, v in out.items()}

@@ -21,11 +21,11 @@ from .advise import SEARCH_ORDER_FROM, TABLE_SIZE, seat
 from .core import open_search
 from .game import Red7Game
 
-MAX_DEALS = 200  # the frontiers grow with the deals: refused past this (--max-deals)
+MAX_DEALS = shared.MAX_DEALS
 DEFENCE = Measure("defence", "best-defence share: the share of the deals won by the best strategy that uses only "
                   "what the seat sees (its view, then the cards shown as play goes on), every opponent seeing all "
                   "cards and playing, in each deal, against it (exact)",
-                  note="exact over every consistent deal; docs/advise.md, Best defence, says what it assumes")
+                  note=shared.NOTE)
 
 
 def small_deal(seed: int, players: int = 2, hand: int = 3, deck: int = 1, ruleset: Any = BASIC) -> Position:

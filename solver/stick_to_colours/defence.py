@@ -30,14 +30,14 @@ from ..search import Budget, Search, Table
 from . import margin
 from .advise import MARGIN_RANGE, SEAT, TABLE_SIZE, ThisTurn, deciding
 
-MAX_DEALS = 200  # the frontiers grow with the deals: refused past this (--max-deals)
+MAX_DEALS = shared.MAX_DEALS
 LOW = -int(MARGIN_RANGE)
 DEFENCE = Measure("defence", "best-defence margin: the score margin at the end of this turn (as for the margin "
                   "below) that the best strategy using only what the seat sees (its view, then each decision as "
                   "shown: the others' hand refusals face down) forces against all the others together, who see "
                   "every card, averaged over the consistent deals (exact)", binary=False, low=LOW,
                   high=MARGIN_RANGE, unit="margin",
-                  note="exact over every consistent deal; docs/advise.md, Best defence, says what it assumes")
+                  note=shared.NOTE)
 
 
 def small_deal(seed: int, players: int = 2, hand: int = 2, won: int = 3, market: int = 3, deck: int = 0,
