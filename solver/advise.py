@@ -95,9 +95,9 @@ class Seat:
 class TooManyDeals(ValueError):
     """``exact`` was asked of a view with more consistent deals than the limit."""
 
-    def __init__(self, count: int, limit: int) -> None:
+    def __init__(self, count: int, limit: int, instead: str = "sample instead (--samples N)") -> None:
         super().__init__(f"{count} consistent deals, more than the limit of {limit} for an exact answer; "
-                         "sample instead (--samples N) or raise the limit (--max-deals)")
+                         f"{instead} or raise the limit (--max-deals)")
         self.count, self.limit = count, limit
 
 

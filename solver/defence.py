@@ -442,7 +442,7 @@ def advise(view: Any, plain: Seat, make_rules: Callable[[float | None], Rules], 
     begun = clock()
     count = view.count()
     if count > max_deals:
-        raise TooManyDeals(count, max_deals)
+        raise TooManyDeals(count, max_deals, "drop --best-defence to sample the deals")
     pi = advise_deals(view, plain, exact=True, timeout=timeout, max_deals=max_deals, jobs=jobs, pieces=pieces)
     left = None if timeout is None else max(0.0, timeout - (clock() - begun))
     rules = make_rules(left)

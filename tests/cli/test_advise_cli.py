@@ -165,6 +165,7 @@ def test_best_defence_cut_by_timeout_claims_no_exact_value_it_did_not_find():
 def test_best_defence_refusals(args, words):
     out = run(SMALL, "--hide", "--best-defence", *args)
     assert out.exit_code == 2 and words in out.output, out.output
+    assert "--samples" not in out.output  # best defence takes no samples: the way out is to drop it
 
 
 def test_best_defence_for_realms_is_the_trick_share_beside_all_hands_known():
