@@ -277,9 +277,10 @@ class StickState:
             c = 1 << 2 * (s >> 8)
             left += c
             out = (0 if self.anyone else s & 15) | (lot_out if k == len(market) else 0)
-            for i in range(self.n):
-                if out >> i & 1:
-                    blocked[i] += c
+            if out:  # most slots keep no one out: no walk over the players (this runs at every node)
+                for i in range(self.n):
+                    if out >> i & 1:
+                        blocked[i] += c
         points = self.points
         low = high = None
         mine_now = mine_all = 0
