@@ -11,17 +11,28 @@ stopped by a limit of CPU seconds (``--limit``; ARBITER_TIMEOUT_CLOCK=cpu, so th
 load does not decide which solves are cut; ``--wall`` for the old wall-clock limit) and counted as
 not solved.
 
-Run: python benchmarks/realms_targets.py [--seeds N] [--seed S] [--limit SECONDS]
+``--base DIR`` times another checkout (DIR: its root, e.g. ``git worktree add /tmp/base main``; the
+Realms solver is pure Python, so nothing needs building) as the old search instead: every idea of
+its own, in a worker process of this interpreter that imports ``arbiter`` from DIR, timed there
+around each solve, interleaved with this checkout's position by position like ``--old``.
+
+Run: python benchmarks/realms_targets.py [--seeds N] [--seed S] [--limit SECONDS] [--base DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
+import subprocess
+import sys
+import tempfile
 import time
+from types import SimpleNamespace
 
 from arbiter.model.realms.game import apply, deal
+from arbiter.model.realms.notation import format_text
 from arbiter.solver.realms import ALL, Ideas, solve
 from arbiter.solver.search import TIMEOUT_CLOCK_ENV
 from realms import endgames
@@ -33,6 +44,57 @@ def _run(pos, tricks, ideas, expected, limit):
     start = time.process_time()
     r = solve(pos, tricks, timeout=limit, ideas=ideas, expected=expected)
     return time.process_time() - start, r
+
+
+# Run in the worker of ``--base``: one JSON line per solve in (position text, tricks, expected, limit),
+# one out (CPU seconds of the solve, and its answer).
+IN_BASE = """
+import json, sys, time
+from arbiter.model.realms.notation import parse_text
+import arbiter.solver.realms
+from arbiter.solver.realms import solve
+print(json.dumps(arbiter.solver.realms.__file__), flush=True)
+for line in sys.stdin:
+    text, tricks, expected, limit = json.loads(line)
+    pos = parse_text(text)
+    start = time.process_time()
+    r = solve(pos, tricks, timeout=limit, expected=expected)
+    t = time.process_time() - start
+    print(json.dumps([t, r.solved, r.guaranteed, r.dead_cards, r.expected]), flush=True)
+"""
+
+
+class Base:
+    """A worker process solving with the checkout at ``root``: ``arbiter`` imported from there (a
+    link named ``arbiter`` to it, first on the path, ahead of this checkout's editable install)."""
+
+    def __init__(self, root: str) -> None:
+        root = os.path.abspath(root)
+        if not os.path.isfile(os.path.join(root, "solver", "realms", "__init__.py")):
+            raise SystemExit(f"--base {root}: not a checkout (no solver/realms/__init__.py)")
+        self.links = tempfile.TemporaryDirectory()
+        os.symlink(root, os.path.join(self.links.name, "arbiter"))
+        env = dict(os.environ, PYTHONPATH=self.links.name)
+        self.proc = subprocess.Popen([sys.executable, "-c", IN_BASE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, env=env, cwd=self.links.name)
+        line = self.proc.stdout.readline()
+        self.solver = json.loads(line) if line else None
+        if self.solver is None or not self.solver.startswith(self.links.name):
+            raise SystemExit(f"--base: the worker did not import arbiter from {root} (got {self.solver})")
+
+    def run(self, pos, tricks, expected, limit):
+        self.proc.stdin.write(json.dumps([format_text(pos), tricks, expected, limit]) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit("--base: the worker stopped (its error is above)")
+        t, solved, guaranteed, dead_cards, expected_ = json.loads(line)
+        return t, SimpleNamespace(solved=solved, guaranteed=guaranteed, dead_cards=dead_cards, expected=expected_)
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait()
+        self.links.cleanup()
 
 
 def _summary(rows):
@@ -56,13 +118,15 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=30.0, help="seconds a solve may take (CPU unless --wall)")
     parser.add_argument("--old", choices=sorted(OLDS), default="scout", help="the idea switched off in the old search")
     parser.add_argument("--only", choices=("all", "known", "empty"), default="all", help="the cases run")
+    parser.add_argument("--base", metavar="DIR", help="the old search is the checkout at DIR (all its ideas)")
     parser.add_argument("--wall", action="store_true", help="the limit is wall-clock time, not CPU time")
     args = parser.parse_args()
     if not args.wall:
         os.environ[TIMEOUT_CLOCK_ENV] = "cpu"
+    base = Base(args.base) if args.base else None
     print(f"# {platform.python_implementation()} {platform.python_version()} on {platform.machine()}, "
           f"load {os.getloadavg()[0]:.1f}, limit {args.limit:.0f} s {'wall' if args.wall else 'CPU'} per solve, "
-          f"old: {args.old}=False, seed {args.seed}")
+          f"old: {f'the checkout {os.path.abspath(args.base)}' if base else f'{args.old}=False'}, seed {args.seed}")
     old_ideas = OLDS[args.old]
     cases = []
     for players in (3, 4) if args.only != "empty" else ():
@@ -74,7 +138,8 @@ def main() -> None:
     for name, tricks, expected, positions in cases:
         old, new = [], []
         for pos in positions:
-            old.append(_run(pos, tricks, old_ideas, expected, args.limit))
+            old.append(base.run(pos, tricks, expected, args.limit) if base
+                       else _run(pos, tricks, old_ideas, expected, args.limit))
             new.append(_run(pos, tricks, ALL, expected, args.limit))
             (_, a), (_, b) = old[-1], new[-1]
             if a.solved and b.solved:
@@ -82,6 +147,8 @@ def main() -> None:
                 assert a.expected is None or abs(a.expected - b.expected) < 1e-9, "old and new disagree"
         print(f"{name}: old {_summary(old)}; new {_summary(new)}; CPU s per position, old / new: "
               f"{' '.join(f'{_cell(o)}/{_cell(n)}' for o, n in zip(old, new, strict=True))}", flush=True)
+    if base:
+        base.close()
     print(f"# load at the end {os.getloadavg()[0]:.1f}")
 
 
