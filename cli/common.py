@@ -14,10 +14,10 @@ from typing import Any, NoReturn
 
 import click
 from arbiter.model import games
-from arbiter.model.steps import Midturn
+from arbiter.model.steps import Midturn, has_turn
 
 from . import puzzle
-from .plain import EXIT_BAD_INPUT, finished  # noqa: F401 - the commands read finished from here
+from .plain import EXIT_BAD_INPUT, finished, turn_section  # noqa: F401 - the commands read finished from here
 from .plain import winners as _winners
 
 
@@ -30,20 +30,21 @@ def fail(message: str) -> NoReturn:
 def load_any(arg: str, in_turn: bool = False) -> tuple[str, str]:
     """The game and the text of a POSITION argument (file, ``-``, inline JSON or text, or a puzzle
     file of examples/puzzles: its ``position`` object), or fail. A turn in progress (``apply``'s
-    ``turn`` section) fails with its own message unless ``in_turn`` (the commands that take one)."""
+    ``turn`` section) fails with its own message unless ``in_turn`` (the commands that take one), and
+    a malformed turn section with what is wrong with it, for every command alike."""
     try:
         if (found := puzzle.read(arg)) is not None:
-            return games.game_of_json(found["position"]), json.dumps(found["position"])
-        text = games.read_text(arg, sys.stdin)
-        game = games.game_of_text(text)
-        if not in_turn and turn_in_progress(game, text) is not None:
-            fail("bad position: a turn in progress (its turn section): `arbiter apply POSITION STEP` goes on "
-                 "from it and `arbiter moves` lists its steps; this command takes a position between turns")
-        return game, text
+            game, text = games.game_of_json(found["position"]), json.dumps(found["position"])
+        else:
+            text = games.read_text(arg, sys.stdin)
+            game = games.game_of_text(text)
     except games.UnknownGame as e:
         fail(f"bad position: game: {e}")
     except ValueError as e:
         fail(f"bad position: position: {e}")
+    if (section := turn_section(game, text, in_turn)) is not None:
+        fail(f"bad position: {section}")
+    return game, text
 
 
 def other_game(game: str, text: str) -> tuple[Any, Any]:
@@ -57,14 +58,13 @@ def other_game(game: str, text: str) -> tuple[Any, Any]:
 
 def turn_in_progress(game: str, text: str) -> Any:
     """The ``Midturn`` a POSITION text holds (a turn in progress, as ``apply`` prints it with its
-    ``turn`` section), else None."""
-    if "turn" not in text:  # the cheap test first: every other POSITION is read once, as before
+    ``turn`` section), else None; fail naming the field when the position before the section is bad."""
+    if not has_turn(text):
         return None
-    steps = games.model(game).steps
     try:
-        state = steps.parse_state(text)
-    except ValueError:
-        return None
+        state = games.model(game).steps.parse_state(text)
+    except ValueError as e:
+        fail(f"bad position: {e}")
     return state if isinstance(state, Midturn) else None
 
 

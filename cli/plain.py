@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from arbiter.model import games
+from arbiter.model.steps import has_turn, turn_problem
 
 EXIT_UNKNOWN, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 1, 2, 130
 MAX_JOBS = 256  # --jobs at most; its default: the cores, up to this
@@ -105,6 +106,9 @@ def read_batch(path: str, parse: Callable[[str], Any], errors: type[Exception], 
             lines.append(Line(number, error=f"a {games.info(other).name} position; a batch holds positions of one "
                                             f"game ({games.info(game).name}, as its first line)"))
             continue
+        if (section := turn_section(game, line)) is not None:
+            lines.append(Line(number, error=f"bad position: {section}"))
+            continue
         try:
             pos = parse(line)
         except Unsolvable as e:
@@ -116,6 +120,20 @@ def read_batch(path: str, parse: Callable[[str], Any], errors: type[Exception], 
         ended = over(pos)
         lines.append(Line(number, pos) if ended is None else Line(number, error=f"{ended}; nothing to solve"))
     return lines
+
+
+IN_PROGRESS = ("a turn in progress (its turn section): `arbiter apply POSITION STEP` goes on from it and "
+               "`arbiter moves` lists its steps; this command takes a position between turns")
+
+
+def turn_section(game: str, text: str, in_turn: bool = False) -> str | None:
+    """What a command says of a POSITION text's turn section: what is wrong with it
+    (``model.steps.turn_problem``), else, unless the command takes a turn in progress (``in_turn``),
+    that it holds one; None for a text without one."""
+    if not has_turn(text):
+        return None
+    problem = turn_problem(games.model(game).steps.RULES, text)
+    return problem if problem is not None or in_turn else IN_PROGRESS
 
 
 def _line_game(line: str) -> str | None:

@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from itertools import permutations
+from typing import Any, NamedTuple
 
 from .games import BOM, read_json
 
@@ -82,6 +83,13 @@ class Midturn:
 def parts(state: Any) -> tuple[Any, tuple[str, ...]]:
     """(the position the turn started from, the steps taken so far) of a position or a ``Midturn``."""
     return (state.start, state.taken) if isinstance(state, Midturn) else (state, ())
+
+
+class Fault(NamedTuple):
+    """What is wrong with a turn section: the field (``turn``, ``turn[1]``) and why."""
+
+    field: str
+    message: str
 
 
 @dataclass(frozen=True)
@@ -298,18 +306,65 @@ class StepRules:
 
     def taken_from(self, pos: Any, taken: Sequence[str], error: Callable[[str, str], Exception]) -> Midturn:
         """The turn in progress of ``pos`` after the steps ``taken`` (each one continuing), checked
-        step by step; ``error(field, message)`` for one that is not a legal continuing step there."""
+        step by step; ``error(field, message)`` for what ``midturn`` finds wrong with them."""
+        found = self.midturn(pos, taken)
+        if isinstance(found, Fault):
+            raise error(found.field, found.message)
+        return found
+
+    def midturn(self, pos: Any, taken: Sequence[str]) -> Midturn | Fault:
+        """The turn in progress of ``pos`` after the steps ``taken``, or the ``Fault`` naming what
+        is wrong with them: none at all, a position no turn can be in progress in, a step that is
+        not open there, one that ends the turn, or steps out of order."""
+        if not taken:
+            return Fault(TURN, "a turn in progress needs at least one step")
+        if (why := self._no_turn_here(pos)) is not None:
+            return Fault(TURN, f"no turn can be in progress here: {why}")
         state: Any = pos
         for k, text in enumerate(taken):
             options = self.options(state)
             step = self._find(options, marked(text))
-            if step is None or options[step] is not None:
-                raise error(f"{TURN}[{k}]", f"{text!r} is not a step that goes on from here (steps: {_listed(options)})")
+            if step is None:
+                if (order := self._in_order(pos, taken)) is not None:
+                    return Fault(TURN, order)
+                going_on = [s for s, turn in options.items() if turn is None]
+                return Fault(f"{TURN}[{k}]", f"{text!r} is not a step that goes on from here "
+                                             f"(steps that go on: {_listed(going_on)})")
+            if options[step] is not None:
+                return Fault(f"{TURN}[{k}]", f"{step!r} ends the turn: a turn section holds only the steps taken "
+                                             "so far, each going on ('...'); apply takes the step that ends it")
             state = self._after(state, step, None)
-        if not isinstance(state, Midturn):
-            raise error(TURN, "a turn in progress needs at least one step")
         return state
 
+    def _no_turn_here(self, pos: Any) -> str | None:
+        """Why no turn can be in progress in ``pos`` (none of its steps goes on), else None."""
+        if pos.is_over:
+            return "the game is over"
+        if pos.to_move is None:
+            return "chance acts next, no player is to move"
+        if all(turn is not None for turn in self.options(pos).values()):
+            return f"every step open to player {pos.to_move} ends the turn (none goes on, '...')"
+        return None
+
+    def _in_order(self, pos: Any, taken: Sequence[str]) -> str | None:
+        """When the steps ``taken`` are legal in another order (the last may end the turn), what
+        to say of it; else None. Only short lists are tried: a turn is cut in few places."""
+        if len(taken) > 4:
+            return None
+        for order in permutations(taken):
+            state: Any = pos
+            for k, text in enumerate(order):
+                options = self.options(state)
+                step = self._find(options, marked(text))
+                if step is None or (options[step] is not None and k < len(order) - 1):
+                    break
+                state = self._after(state, step, options[step])
+            else:
+                said = "its steps are out of order: they are legal as " + ", then ".join(repr(t) for t in order)
+                if not isinstance(state, Midturn):
+                    said += f"; and {unmarked(order[-1])!r} ends the turn: apply takes it as a step"
+                return said
+        return None
 
 def apply_either(steps: Any, whole: Callable[[Any, str], Any], state: Any, text: str,
                  errors: tuple[type[Exception], ...]) -> Any:
@@ -335,20 +390,64 @@ def _listed(options: Iterable[str], at_most: int = 8) -> str:
 
 # -- the text and JSON forms of a state: a position, or a position and ``turn STEP ...`` --------
 
+def _turn_words(text: str) -> tuple[str, list[str]] | None:
+    """(the text before the last section, that section's words) when the last section is a turn
+    section (its first word ``turn``), else None."""
+    head, sep, tail = text.rpartition("|")
+    words = tail.split()
+    return (head, words) if sep and words and words[0].lower() == TURN else None
+
+
+def has_turn(text: Any) -> bool:
+    """Whether a POSITION (text, JSON text or object) has a turn section, well formed or not: a
+    last text section ``turn ...`` or a JSON key ``"turn"``. Nothing else is read."""
+    if isinstance(text, dict):
+        return TURN in text
+    if not isinstance(text, str):
+        return False
+    stripped = text.removeprefix(BOM).strip()
+    if not stripped.startswith("{"):
+        return _turn_words(stripped) is not None
+    try:
+        return TURN in read_json(stripped)
+    except (ValueError, TypeError):
+        return False
+
+
+def turn_problem(rules: StepRules, text: Any) -> str | None:
+    """What is wrong with the turn section of a POSITION (text, JSON text or object), in one line
+    naming the field (``turn: ...``, ``turn[1]: ...``); None when it has none or holds a turn in
+    progress, and when the position before it cannot be read at all (its own reader says why)."""
+    if not has_turn(text):
+        return None
+    stripped = text.removeprefix(BOM).strip() if isinstance(text, str) else text
+    is_json = not isinstance(stripped, str) or stripped.startswith("{")
+    try:
+        head, taken = json_steps(read_json(stripped) if isinstance(stripped, str) else stripped) if is_json \
+            else split_text(stripped)
+    except StepError as e:
+        return str(e)
+    try:
+        pos = rules.notation.position_from_json(head) if is_json else rules.notation.parse_position(head)
+    except (ValueError, TypeError):
+        return None
+    found = rules.midturn(pos, taken or ())
+    return f"{found.field}: {found.message}" if isinstance(found, Fault) else None
+
+
 def split_text(text: str) -> tuple[str, tuple[str, ...]]:
     """(the position's own text, the steps of its ``| turn ...`` section, if any). The section is
     last; its steps are each followed by the ``CONTINUES`` mark (``turn play R3 draw ...``)."""
-    head, sep, tail = text.rpartition("|")
-    words = tail.split()
-    if not sep or not words or words[0].lower() != TURN:
+    found = _turn_words(text)
+    if found is None:
         return text, ()
+    head, words = found
     body = " ".join(words[1:])
     mark = CONTINUES.strip()
     chunks = [c.strip() for c in body.split(mark)]
     if not body.endswith(mark) or any(not c for c in chunks[:-1]) or chunks[-1]:
         raise StepError(f"{TURN}: the steps taken, each followed by '{mark}' (turn play R3 draw {mark}), got {body!r}")
     return head.rstrip(), tuple(marked(c) for c in chunks[:-1])
-
 
 def format_state(state: Any, format_text: Callable[[Any], str]) -> str:
     """The one-line text of a position, or of a turn in progress: its start and ``| turn STEP ...``."""
@@ -410,6 +509,7 @@ __all__ = [
     "CONTINUES",
     "TURN",
     "Cutter",
+    "Fault",
     "Midturn",
     "Shown",
     "StepError",
@@ -418,6 +518,7 @@ __all__ = [
     "apply_either",
     "each_move",
     "format_state",
+    "has_turn",
     "is_continued",
     "json_steps",
     "last",
@@ -427,5 +528,6 @@ __all__ = [
     "split_text",
     "state_from_json",
     "state_to_json",
+    "turn_problem",
     "unmarked",
 ]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbiter.model import games
+from arbiter.model.steps import has_turn, turn_problem
 
 from .advise import Advice, MoveShare
 from .pieces import Pieces
@@ -165,6 +166,9 @@ def _round(game: Annotator, number: int, pos: Any, turns: Any) -> Round:
     where = f"round {number}"
     if pos is None:
         raise GameError(f"{where}: the record has no \"position\" (the position the turns start from)")
+    if has_turn(pos):  # else the game's reader would take the section for a key of its own
+        problem = turn_problem(games.model(game.game).steps.RULES, pos)
+        raise GameError(f"{where}: bad position: {problem or 'a turn in progress (its turn section); a record starts between turns'}")
     try:
         start = game.read(pos)
     except ValueError as e:

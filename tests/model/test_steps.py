@@ -221,7 +221,7 @@ def test_a_step_given_to_apply_gives_a_turn_in_progress_and_a_whole_turn_stays_w
 
 
 @pytest.mark.parametrize("text, message", [
-    ("red 0 actions | R3 B2 / O7 | G5 / Y6 | deck V1 O5 | turn play B2 ...", "turn[0]: 'play B2 ...' is not a step"),
+    ("red 0 actions | R3 B2 / O7 | G5 / Y6 | deck V1 O5 | turn play B2 ...", "turn[0]: 'play B2' ends the turn"),
     ("red 0 actions | R3 B2 / O7 | G5 / Y6 | deck V1 O5 | turn play R3 draw", "each followed by '...'"),
     ("red 0 actions | R3 B2 / O7 | G5 / Y6 | deck V1 O5 | turn ...", "each followed by '...'"),
     (('{"rule": "red", "to_move": 0, "players": [{"hand": ["R3"], "palette": []}, {"hand": [], "palette": ["O1"]}], '
