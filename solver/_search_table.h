@@ -150,10 +150,10 @@ static inline double now(clockid_t clock) {
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* As search.timeout_clock: wall time, or the process's CPU time when ARBITER_TIMEOUT_CLOCK=cpu. */
-static inline clockid_t timeout_clock(void) {
-    const char *name = getenv("ARBITER_TIMEOUT_CLOCK");
-    return name && strcmp(name, "cpu") == 0 ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC;
+/* As search.timeout_clock: wall time, or the process's CPU time when ``cpu_time`` (search.cpu_time(), which
+ * the caller reads: a search inside search.on_cpu_time() in one thread leaves another's clock alone). */
+static inline clockid_t timeout_clock(int cpu_time) {
+    return cpu_time ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC;
 }
 
 /* As search.Budget: nodes spent, limits (max_nodes < 0: none; deadline < 0: none), the clock the
@@ -165,11 +165,12 @@ typedef struct {
     PyObject *limit_error;
 } Budget;
 
-/* Set up from Python's max_nodes (None or an int) and timeout (None or seconds); -1 with an error set. */
-static inline int budget_init(Budget *B, PyObject *max_nodes, PyObject *timeout, PyObject *limit_error) {
+/* Set up from Python's max_nodes (None or an int), timeout (None or seconds) and cpu_time (the timeout read on
+ * the process's CPU clock); -1 with an error set. */
+static inline int budget_init(Budget *B, PyObject *max_nodes, PyObject *timeout, PyObject *limit_error, int cpu_time) {
     B->nodes = 0, B->check_at = 0, B->max_nodes = -1, B->deadline = -1;
     if (max_nodes != Py_None && (B->max_nodes = PyLong_AsLongLong(max_nodes)) == -1 && PyErr_Occurred()) return -1;
-    B->clock = timeout_clock();
+    B->clock = timeout_clock(cpu_time);
     B->started = now(B->clock);
     if (timeout != Py_None) {
         double t = PyFloat_AsDouble(timeout);

@@ -22,7 +22,7 @@ from arbiter.model.steps import Midturn, unmarked
 
 from .advise import Advice
 from .defence import Defence, Rules, best
-from .search import Budget, SearchLimit, cpu_clock
+from .search import Budget, SearchLimit, on_cpu_time
 
 LEVELS = ("random", "greedy", "sampled", "exact")
 ALIASES = {"advise": "sampled", "solver": "sampled"}  # older names of ``play --human --bots``
@@ -129,13 +129,13 @@ def greedy_bot(game: Game, seen: Seen, rng: random.Random) -> str:
 
 
 def on_cpu(bot: Callable[..., Any]) -> Callable[..., Any]:
-    """``bot`` with its time limit read on the process's CPU clock (``search.cpu_clock``): a bot
+    """``bot`` with its time limit read on the process's CPU clock (``search.on_cpu_time``): a bot
     thinks for the CPU seconds it is given whatever the machine's load (on a wall clock a loaded
     machine finished fewer searches and played another bot). Its searches run in this process."""
 
     @functools.wraps(bot)
     def timed(*args: Any, **kwargs: Any) -> Any:
-        with cpu_clock():
+        with on_cpu_time():
             return bot(*args, **kwargs)
 
     return timed

@@ -8,6 +8,7 @@ import os
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import chain, islice
 from typing import Any, Protocol
@@ -52,29 +53,36 @@ class _RaceTurnOver(Exception):
 
 # A time limit is wall time (what a user waiting for an answer means) unless this is "cpu": then it
 # is the process's CPU time, so that a benchmark's limit cuts the same searches on a loaded machine as
-# on an idle one. The compiled cores read the same variable (solver/_search_table.h, timeout_clock).
+# on an idle one. The process's default (worker processes inherit it); ``on_cpu_time`` sets it for one
+# context, and the compiled cores are told which (their ``cpu_time`` argument) rather than reading it.
 TIMEOUT_CLOCK_ENV = "ARBITER_TIMEOUT_CLOCK"
+# Set inside ``on_cpu_time``: a context variable, so one thread's or task's bot thinking on CPU time
+# leaves every other search on its own clock (the environment is the whole process's).
+_CPU_TIME: ContextVar[bool | None] = ContextVar("arbiter_cpu_time", default=None)
+
+
+def cpu_time() -> bool:
+    """Whether a time limit set now is read on the process's CPU time: as ``on_cpu_time`` says
+    where inside one, else as ARBITER_TIMEOUT_CLOCK=cpu says for the whole process."""
+    inside = _CPU_TIME.get()
+    return os.environ.get(TIMEOUT_CLOCK_ENV) == "cpu" if inside is None else inside
 
 
 def timeout_clock() -> Any:
-    """The clock a time limit is read on: ``time.perf_counter``, or ``time.process_time`` when
-    ARBITER_TIMEOUT_CLOCK=cpu."""
-    return time.process_time if os.environ.get(TIMEOUT_CLOCK_ENV) == "cpu" else time.perf_counter
+    """The clock a time limit is read on: ``time.perf_counter``, or ``time.process_time`` (``cpu_time()``)."""
+    return time.process_time if cpu_time() else time.perf_counter
 
 
 @contextmanager
-def cpu_clock() -> Iterator[None]:
-    """Time limits read on this process's CPU time while inside (the bots' thinking time: what they
-    spend, not what the machine's load takes from them), the Python budgets and the compiled cores alike."""
-    before = os.environ.get(TIMEOUT_CLOCK_ENV)
-    os.environ[TIMEOUT_CLOCK_ENV] = "cpu"
+def on_cpu_time(on: bool = True) -> Iterator[None]:
+    """Time limits set inside read on this process's CPU time (the bots' thinking time: what they
+    spend, not what the machine's load takes from them), the Python budgets and the compiled cores
+    alike; ``on=False`` on wall time. For this thread or task only, and as it was on leaving."""
+    token = _CPU_TIME.set(on)
     try:
         yield
     finally:
-        if before is None:
-            del os.environ[TIMEOUT_CLOCK_ENV]
-        else:
-            os.environ[TIMEOUT_CLOCK_ENV] = before
+        _CPU_TIME.reset(token)
 
 
 @dataclass(frozen=True)
@@ -89,12 +97,12 @@ Deadline = float | CpuDeadline | None  # a wall ``time.time()`` (it holds in any
 
 def deadline_after(timeout: float | None, here: bool) -> Deadline:
     """The deadline of the pieces of a search ``timeout`` seconds from now: on this process's CPU
-    clock where the limits are (ARBITER_TIMEOUT_CLOCK=cpu) and every piece runs ``here``; else a wall
+    clock where the limits are (``cpu_time()``) and every piece runs ``here``; else a wall
     ``time.time()``, which a worker process or a cluster reads the same (a CPU limit cannot be
     shared with them: each has its own CPU clock)."""
     if timeout is None:
         return None
-    if here and os.environ.get(TIMEOUT_CLOCK_ENV) == "cpu":
+    if here and cpu_time():
         return CpuDeadline(time.process_time() + timeout)
     return time.time() + timeout
 

@@ -1462,13 +1462,13 @@ static PyObject *state_to(const State *s) {
 
 static int Core_init(Core *S, PyObject *args, PyObject *kw) {
     static char *names[] = {"flags", "players", "uses_deck", "max_nodes", "timeout", "table_size", "limit_error",
-                            "race_from", "two_ply_from", "order_from", NULL};
+                            "cpu_time", "race_from", "two_ply_from", "order_from", NULL};
     PyObject *flags, *max_nodes, *timeout, *limit_error;
-    int n, uses_deck, two_ply_from = 0, order_from = ORDER_FROM;
+    int n, uses_deck, cpu_time, two_ply_from = 0, order_from = ORDER_FROM;
     Py_ssize_t table_size;
     long long race_from = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!ipOOnO|Lii", names, &PyTuple_Type, &flags, &n, &uses_deck, &max_nodes,
-                                     &timeout, &table_size, &limit_error, &race_from, &two_ply_from, &order_from))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!ipOOnOp|Lii", names, &PyTuple_Type, &flags, &n, &uses_deck, &max_nodes,
+                                     &timeout, &table_size, &limit_error, &cpu_time, &race_from, &two_ply_from, &order_from))
         return -1;
     S->race_from = race_from, S->two_ply_from = two_ply_from, S->variant = 0, S->race_limit = LLONG_MAX;
     if (PyTuple_GET_SIZE(flags) != N_FLAGS) { PyErr_Format(PyExc_ValueError, "flags: %d expected", N_FLAGS); return -1; }
@@ -1483,7 +1483,7 @@ static int Core_init(Core *S, PyObject *args, PyObject *kw) {
     size_t K = 4 + 14 * (size_t)n + (uses_deck ? 1 + MAXDECK : 0);
     S->K = (K + 7) & ~(size_t)7;
     S->half = table_size / 2 > 0 ? (size_t)(table_size / 2) : 1;
-    if (budget_init(&S->budget, max_nodes, timeout, limit_error) < 0) return -1;
+    if (budget_init(&S->budget, max_nodes, timeout, limit_error, cpu_time) < 0) return -1;
     return 0;
 }
 
@@ -2069,7 +2069,7 @@ static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "arbiter.solver.red7._red7core.Search",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search(flags, players, uses_deck, max_nodes, timeout, table_size, limit_error, race_from=-1, "
+    .tp_doc = "Search(flags, players, uses_deck, max_nodes, timeout, table_size, limit_error, cpu_time, race_from=-1, "
               "two_ply_from=0, order_from=8): the "
               "compiled Red7 search with its own node budget and transposition table, ordering children from "
               "order_from hand cards in all",

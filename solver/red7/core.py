@@ -14,7 +14,7 @@ from arbiter.model.red7.game import CANVAS, DECK, DISCARD, DRAW, PASS, PLAY, TAK
 from arbiter.model.red7.ruleset import Ruleset
 from arbiter.model.red7.steps import cut_under
 
-from ..search import INF, PYTHON, Budget, C, Search, SearchLimit, Table, choose_engine, compiled
+from ..search import INF, PYTHON, Budget, C, Search, SearchLimit, Table, choose_engine, compiled, cpu_time
 from .game import Red7Game
 
 _red7core, _MISSING = compiled(__package__, "_red7core")
@@ -87,7 +87,7 @@ class CoreSearch:
         if isinstance(players, Position):
             players = players.players
         self.budget = self.core = _red7core.Search(
-            _flags(game.ruleset), players, game.uses_deck, max_nodes, timeout, table_size, SearchLimit,
+            _flags(game.ruleset), players, game.uses_deck, max_nodes, timeout, table_size, SearchLimit, cpu_time(),
             game.race_from, game.two_ply_from, game.order_from(players))
 
     def value(self, state: Any, player: int, alpha: int = -INF, beta: int = INF) -> int:

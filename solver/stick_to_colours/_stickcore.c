@@ -625,13 +625,13 @@ fail:
 
 static int Core_init(Core *C, PyObject *args, PyObject *kw) {
     static char *names[] = {"players", "flags", "size", "deck", "witness", "points", "max_nodes", "timeout",
-                            "table_size", "limit_error", NULL};
+                            "table_size", "limit_error", "cpu_time", NULL};
     PyObject *flags, *deck, *witness, *points_fn, *max_nodes, *timeout, *limit_error;
-    int n, size;
+    int n, size, cpu_time;
     Py_ssize_t table_size;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO!iO!O!OOOnO", names, &n, &PyTuple_Type, &flags, &size, &PyTuple_Type,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO!iO!O!OOOnOp", names, &n, &PyTuple_Type, &flags, &size, &PyTuple_Type,
                                      &deck, &PyTuple_Type, &witness, &points_fn, &max_nodes, &timeout, &table_size,
-                                     &limit_error))
+                                     &limit_error, &cpu_time))
         return -1;
     if (n < 2 || n > MAXP) { PyErr_SetString(PyExc_ValueError, "Stick to Colours takes 2 to 4 players"); return -1; }
     if (size < 1 || size > MAXM) { PyErr_SetString(PyExc_ValueError, "market size out of range"); return -1; }
@@ -676,7 +676,7 @@ static int Core_init(Core *C, PyObject *args, PyObject *kw) {
     memset(C->live_avail, 0, sizeof(C->live_avail)); /* live_for's memo holds this game's witnesses only */
     C->K = key_bytes(n, C->ncoll);
     C->half = table_size / 2 > 0 ? (size_t)(table_size / 2) : 1;
-    return budget_init(&C->budget, max_nodes, timeout, limit_error);
+    return budget_init(&C->budget, max_nodes, timeout, limit_error, cpu_time);
 }
 
 static void Core_dealloc(Core *C) {
@@ -740,7 +740,7 @@ static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "arbiter.solver.stick_to_colours._stickcore.Search",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search(players, flags, size, deck, witness, points, max_nodes, timeout, table_size, limit_error): the "
+    .tp_doc = "Search(players, flags, size, deck, witness, points, max_nodes, timeout, table_size, limit_error, cpu_time): the "
               "compiled Stick to Colours search with its own node budget and transposition table",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Core_init,

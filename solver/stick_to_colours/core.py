@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..search import INF, Budget, C, Search, SearchLimit, Table, choose_engine, compiled
+from ..search import INF, Budget, C, Search, SearchLimit, Table, choose_engine, compiled, cpu_time
 from .state import StickState
 
 _stickcore, MISSING = compiled(__package__, "_stickcore")
@@ -28,7 +28,7 @@ class CoreSearch:
         self.game = game
         self.budget = self.core = _stickcore.Search(
             game.n, _flags(game), game.size, tuple(game.deck), tuple(game.witness), game.points, max_nodes, timeout,
-            table_size, SearchLimit)
+            table_size, SearchLimit, cpu_time())
 
     def value(self, state: Any, player: int, alpha: int = -INF, beta: int = INF) -> int:
         return self.core.value(state, player, alpha, beta)

@@ -41,25 +41,47 @@ def test_time_budget_raises_once_passed():
             budget.spend()
 
 
-@pytest.mark.parametrize("clock, counts_sleep", [(None, True), ("cpu", False)])
-def test_a_time_limit_reads_wall_time_unless_asked_for_cpu_time(monkeypatch, clock, counts_sleep):
-    """ARBITER_TIMEOUT_CLOCK=cpu makes a limit CPU time (the benchmarks' limits), in the Python budget
-    and in the compiled cores' (solver/_search_table.h): a sleep spends wall time and no CPU."""
+def _timed_searches() -> list:
+    """A Python budget and each built compiled core's, every one with a 0.05 s limit set now."""
+    from arbiter.model.stick_to_colours import deal as stick_deal
+    from arbiter.solver.red7 import core
+    from arbiter.solver.stick_to_colours import core as stick_core
+    from arbiter.solver.stick_to_colours.state import StickState
+
+    searches = [Budget(timeout=0.05)]
+    if core._red7core is not None:  # the compiled cores are built (as CI's install builds them)
+        searches.append(core.CoreSearch(Red7Game(Ruleset()), 2, None, 0.05, 1 << 10).budget)
+    if stick_core._stickcore is not None:
+        searches.append(stick_core.CoreSearch(StickState(stick_deal(2, seed=1)), None, 0.05, 1 << 10).budget)
+    return searches
+
+
+@pytest.mark.parametrize("env, inside, counts_sleep", [
+    (None, None, True),  # the default: wall time
+    ("cpu", None, False),  # ARBITER_TIMEOUT_CLOCK=cpu, the process's default (the benchmarks' limits)
+    (None, True, False),  # inside on_cpu_time() (a bot thinking)
+    ("cpu", False, True),  # inside on_cpu_time(False), whatever the process's default
+])
+def test_a_time_limit_reads_wall_time_unless_asked_for_cpu_time(monkeypatch, env, inside, counts_sleep):
+    """A limit is CPU time under ARBITER_TIMEOUT_CLOCK=cpu or inside ``on_cpu_time``, in the Python
+    budget and in the compiled cores' alike (told by their ``cpu_time`` argument, solver/_search_table.h):
+    a sleep spends wall time and no CPU."""
+    import contextlib
     import time
 
-    from arbiter.solver.red7 import core
+    from arbiter.solver.search import on_cpu_time
 
-    if clock is None:
+    if env is None:
         monkeypatch.delenv("ARBITER_TIMEOUT_CLOCK", raising=False)
     else:
-        monkeypatch.setenv("ARBITER_TIMEOUT_CLOCK", clock)
-    budget = Budget(timeout=0.05)
-    searches = [budget]
-    if core._red7core is not None:  # the compiled core is built (as CI's install builds it)
-        searches.append(core.CoreSearch(Red7Game(Ruleset()), 2, None, 0.05, 1 << 10).budget)
+        monkeypatch.setenv("ARBITER_TIMEOUT_CLOCK", env)
+    with on_cpu_time(inside) if inside is not None else contextlib.nullcontext():
+        searches = _timed_searches()
+    assert len(searches) == 3 or os.environ.get("ARBITER_PURE_PYTHON")
     time.sleep(0.15)
     for search in searches:
         assert (search.seconds >= 0.15) is counts_sleep, type(search).__name__
+    budget = searches[0]
     if counts_sleep:
         with pytest.raises(SearchLimit):
             for _ in range(Budget.CHECK_EVERY + 1):
@@ -67,6 +89,48 @@ def test_a_time_limit_reads_wall_time_unless_asked_for_cpu_time(monkeypatch, clo
     else:
         for _ in range(Budget.CHECK_EVERY + 1):
             budget.spend()
+
+
+def test_on_cpu_time_nests_and_stays_in_its_own_thread_and_task(monkeypatch):
+    """``on_cpu_time`` is a context variable, not the process's environment: it is as it was on
+    leaving (also by an exception, and nested the other way), another thread started inside it
+    reads the process's default, and one asyncio task inside it leaves a task beside it alone."""
+    import asyncio
+    import threading
+
+    from arbiter.solver.search import cpu_time, on_cpu_time
+
+    monkeypatch.delenv("ARBITER_TIMEOUT_CLOCK", raising=False)
+    seen = {}
+    with on_cpu_time():
+        assert cpu_time()
+        with on_cpu_time(False):
+            assert not cpu_time()
+        assert cpu_time()
+        other = threading.Thread(target=lambda: seen.update(thread=cpu_time()))
+        other.start()
+        other.join()
+    assert not cpu_time() and seen == {"thread": False} and "ARBITER_TIMEOUT_CLOCK" not in os.environ
+    with pytest.raises(SearchLimit), on_cpu_time():
+        raise SearchLimit("time limit reached")
+    assert not cpu_time()
+
+    async def thinking():
+        with on_cpu_time():
+            await asyncio.sleep(0.01)
+            seen["thinking"] = cpu_time()
+
+    async def beside():
+        await asyncio.sleep(0.005)  # while the other is inside
+        seen["beside"] = cpu_time()
+
+    async def both():
+        await asyncio.gather(thinking(), beside())
+
+    asyncio.run(both())
+    assert seen == {"thread": False, "thinking": True, "beside": False}
+    monkeypatch.setenv("ARBITER_TIMEOUT_CLOCK", "cpu")  # the process's default is read when asked
+    assert cpu_time()
 
 
 def test_stopped_solve_reports_unknown_and_the_work_done():
@@ -125,6 +189,8 @@ def test_a_deadline_for_pieces_solved_here_reads_cpu_time_and_a_wall_one_elsewhe
 
 
 def test_the_bots_think_on_the_cpu_clock_and_leave_it_as_it_was(monkeypatch):
+    """The levels with a time limit decide inside ``on_cpu_time``; the caller's clock is wall time
+    again after, and the process's environment was never touched."""
     import dataclasses
     import random
 
@@ -132,16 +198,17 @@ def test_the_bots_think_on_the_cpu_clock_and_leave_it_as_it_was(monkeypatch):
     from arbiter.solver import bots
     from arbiter.solver.red7.bots import GAME
     from arbiter.solver.red7.defence import small_deal
+    from arbiter.solver.search import cpu_time
 
     monkeypatch.delenv("ARBITER_TIMEOUT_CLOCK", raising=False)
     clocks = []
 
     def advise(view, **kw):
-        clocks.append(os.environ.get("ARBITER_TIMEOUT_CLOCK"))
+        clocks.append((cpu_time(), os.environ.get("ARBITER_TIMEOUT_CLOCK")))
         return GAME.advise(view, **kw)
 
     game = dataclasses.replace(GAME, advise=advise, best_defence=None)
     view = view_of(small_deal(3, 2, 3, 2, Ruleset.parse("advanced")))
     for bot in (bots.sampled_bot, bots.exact_bot):  # the levels that have a time limit
         bot(game, bots.Seen(view), random.Random(0))
-    assert clocks == ["cpu", "cpu"] and "ARBITER_TIMEOUT_CLOCK" not in os.environ
+    assert clocks == [(True, None), (True, None)] and not cpu_time() and "ARBITER_TIMEOUT_CLOCK" not in os.environ
