@@ -3,6 +3,7 @@ exactly or by seeded sampling); progress on a terminal, partial results on Ctrl-
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -11,8 +12,7 @@ from typing import Any
 
 import click
 from arbiter.model import games
-from arbiter.solver.advise import MAX_DEALS, SAMPLES, Advice, TooManyDeals
-from arbiter.solver.defence import OutOfReach
+from arbiter.solver.advise import MAX_DEALS, SAMPLES, Advice, OutOfReach, TooManyDeals
 from arbiter.solver.maxn import SELF_NODES
 from arbiter.solver.pieces import Pieces
 
@@ -140,6 +140,14 @@ class GameSeat:
     best_defence: Callable[..., Advice] | None = None
     takes: frozenset[str] = frozenset()  # the game's own options of the command its advise takes ("tricks")
     headings: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # a measure's two lines, said the game's way
+
+
+def on_call(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, imported at its first call: a seat's best-defence search (and ``fractions``,
+    which the exact values use) is loaded when --best-defence asks for it, not at every advise's start-up."""
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+    return call
 
 
 def seated(game: str) -> bool:

@@ -274,10 +274,10 @@ def screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
 def advice_seat():
     from arbiter.model.realms.view import format_view, parse_view, view_of
     from arbiter.solver.realms.advise import advise
-    from arbiter.solver.realms.defence import best_defence
 
-    from .advise import GameSeat
+    from .advise import GameSeat, on_call
 
+    best_defence = on_call("arbiter.solver.realms.defence", "best_defence")
     return GameSeat("Realms", parse_view, lambda text: view_of(parse_position(text)), advise, format_view,
                     best_defence, takes=frozenset({"tricks"}))
 

@@ -92,6 +92,12 @@ class Seat:
         return self.measures[0]
 
 
+class OutOfReach(ValueError):
+    """A view whose best-defence search (``solver/defence.py``) cannot finish (its tree is far too
+    large): refused up front, the reason in the message (``arbiter advise --best-defence`` prints it).
+    Declared here so that the command can name it without loading the best-defence modules."""
+
+
 class TooManyDeals(ValueError):
     """``exact`` was asked of a view with more consistent deals than the limit."""
 
@@ -431,5 +437,5 @@ def solve_each(deals: list, deadline: float | None, one: Callable[[Any, float | 
     return done, None, engine
 
 
-__all__ = ["CUT", "MAX_DEALS", "SAMPLES", "Advice", "Bounds", "Measure", "MoveShare", "Seat", "TooManyDeals", "advise",
-           "at_least", "mean_interval", "separated", "solve_each"]
+__all__ = ["CUT", "MAX_DEALS", "SAMPLES", "Advice", "Bounds", "Measure", "MoveShare", "OutOfReach", "Seat", "TooManyDeals",
+           "advise", "at_least", "mean_interval", "separated", "solve_each"]

@@ -30,7 +30,7 @@ from typing import Any
 
 from arbiter.model.steps import is_continued, unmarked
 
-from .advise import Advice, Measure, MoveShare, Seat, TooManyDeals
+from .advise import Advice, Measure, MoveShare, OutOfReach, Seat, TooManyDeals
 from .advise import advise as advise_deals
 from .search import Budget, SearchLimit, timeout_clock
 
@@ -63,11 +63,6 @@ class Rules:
     perfect: Callable[[Any], Any] | None = None
     floor: Callable[[Any], Any] | None = None
     ceiling: Callable[[Any], Any] | None = None
-
-
-class OutOfReach(ValueError):
-    """A view whose best-defence search cannot finish (its tree is far too large): refused up front,
-    the reason in the message (``arbiter advise --best-defence`` prints it)."""
 
 
 class DefenceError(ValueError):

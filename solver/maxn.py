@@ -46,10 +46,12 @@ which Red7's advice tries first on each deal; ``tests/solver/red7/test_maxn_core
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from fractions import Fraction
 from typing import Any
 
 from .search import Budget
+
+# ``fractions`` (with ``decimal``, about 2 ms) is imported by the functions that make exact values:
+# every game's advice imports this module, and only its max-n searches need them.
 
 UNIFORM, PARANOID = "uniform", "paranoid"
 NOBODY = -1  # ``winner`` of a game that ended with no winner (a Realms trick nobody takes)
@@ -134,6 +136,8 @@ class SelfInterested:
         game = self.game
         mover = game.to_move(state)
         if mover is None:
+            from fractions import Fraction
+
             outcomes = [(Fraction(p).limit_denominator(1 << 20), self.values(s, asker)) for p, s in game.chance(state)]
             if self.tie == PARANOID:
                 return min((v for _, v in outcomes), key=lambda v: v[-1])
@@ -251,6 +255,8 @@ class SelfInterested:
         game = self.game
         mover = game.to_move(state)
         if mover is None:
+            from fractions import Fraction
+
             outcomes = [(Fraction(p).limit_denominator(1 << 20), self._bound(s, asker, depth - 1))
                         for p, s in game.chance(state)]
             n = len(outcomes[0][1][0])
@@ -290,6 +296,8 @@ def _mean(best: list[Values]) -> Values:
     """The uniform tie rule: each of the equally good moves as likely."""
     if len(best) == 1:
         return best[0]
+    from fractions import Fraction
+
     n = len(best)
     return tuple(Fraction(sum(v[k] for v in best), n) for k in range(len(best[0])))
 

@@ -7,17 +7,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from arbiter.model import games
-from arbiter.model.red7 import explore
 from arbiter.model.red7 import steps as red7_steps
 from arbiter.model.red7.cards import COLOUR_NAMES, COLOURS, CardMask, card_code, codes
 from arbiter.model.red7.fast import leader, qualifying_mask
 from arbiter.model.red7.game import Position, PositionError, apply, deal, legal_moves, points
-from arbiter.model.red7.match import Event, GameEnd, RoundEnd, RoundStart, Turn
-from arbiter.model.red7.match import play as play_game
 from arbiter.model.red7.notation import format_text, parse_position, position_from_json, position_to_json
 from arbiter.model.red7.ruleset import Ruleset, RulesetError
 from arbiter.model.steps import Midturn
@@ -25,7 +22,11 @@ from arbiter.solver.red7 import SolveResult
 from arbiter.solver.red7 import solve as solve_position
 
 from ..common import echo_json, fail, pad
-from ..solve import EXIT_UNKNOWN, read_batch, run_batch
+
+# Modules only some commands need are imported by those (``arbiter advise`` loads this module and
+# pays every import here at start-up): explore (deal, moves), match (play), the solve command's batches.
+if TYPE_CHECKING:
+    from arbiter.model.red7.match import Event, Turn
 
 # cards and rulesets at the command line
 
@@ -169,6 +170,8 @@ def _went_out(before: int, e: Turn) -> list[int]:
 
 
 def game_json(players: int, seed: int, ruleset: Ruleset, events: Iterable[Event]) -> dict[str, Any]:
+    from arbiter.model.red7.match import GameEnd, RoundEnd, RoundStart, Turn
+
     rounds: list[dict[str, Any]] = []
     result: dict[str, Any] = {"players": players, "seed": seed, "ruleset": ruleset.to_json(), "rounds": rounds}
     out_before = 0
@@ -192,6 +195,8 @@ def game_json(players: int, seed: int, ruleset: Ruleset, events: Iterable[Event]
 
 def game_lines(events: Iterable[Event]) -> Iterable[str]:
     """The log of a game as lines of text, yielded as the game is played."""
+    from arbiter.model.red7.match import GameEnd, RoundEnd, RoundStart, Turn
+
     out_before = 0
     turn = 0
     for e in events:
@@ -227,6 +232,8 @@ def human_deal(players: int | None, seed: int, ruleset_text: str | None) -> Any:
 
 def deal_position(players: int | None, seed: int, ruleset_text: str | None, as_json: bool) -> None:
     """``arbiter deal`` for Red7: 7 cards a hand, 1 a Palette, the rest the deck, Canvas red."""
+    from arbiter.model.red7 import explore
+
     players = 2 if players is None else players
     check_players(players)
     pos = explore.deal(players, seed, parse_ruleset(ruleset_text or "basic"))
@@ -244,6 +251,8 @@ BAD_MOVE = "bad move: turn {k}: {message}; arbiter moves lists the legal turns"
 
 def list_moves(pos: Position, as_json: bool) -> None:
     """``arbiter moves`` for Red7: each legal turn with what it does."""
+    from arbiter.model.red7 import explore
+
     turns = explore.moves(pos)
     if as_json:
         echo_json({"position": format_text(pos), "to_move": pos.to_move, "moves": [t.to_json() for t in turns]})
@@ -256,6 +265,8 @@ def list_moves(pos: Position, as_json: bool) -> None:
 
 def play(players: int | None, seed: int, ruleset_text: str | None, as_json: bool) -> None:
     """``arbiter play`` for Red7: a seeded game of random legal turns, logged (Advanced: a whole match)."""
+    from arbiter.model.red7.match import play as play_game
+
     players = 2 if players is None else players
     check_players(players)
     rules = parse_ruleset("basic" if ruleset_text is None else ruleset_text)
@@ -353,6 +364,8 @@ def solve(text: str | None, batch: str | None, as_json: bool, all_moves: bool, m
           timeout: float | None, tricks: int | None, *, jobs: int = 1, scheduler: str | None = None) -> None:
     """``arbiter solve`` for a Red7 position (``text``) or a JSON-lines ``batch`` file, solved on the
     shared workers; exit 1 when a limit stopped a search."""
+    from ..solve import EXIT_UNKNOWN, read_batch, run_batch
+
     if batch is not None:
         if tricks is not None:
             fail("--tricks is for Realms positions")
@@ -415,12 +428,12 @@ def final(pos: Any, human: int, said: list[str]) -> list[str]:
 def advice_seat():
     from arbiter.model.red7.view import format_view, parse_view, view_of
     from arbiter.solver.red7.advise import advise
-    from arbiter.solver.red7.defence import best_defence
 
-    from ..advise import GameSeat
+    from ..advise import GameSeat, on_call
 
     win = ("Win share: in how many deals of the unseen cards each turn is a forced win with all cards known",
            "(perfect information; docs/advise.md says what this over- and under-states).")
+    best_defence = on_call("arbiter.solver.red7.defence", "best_defence")
     return GameSeat("Red7", parse_view, lambda text: view_of(parse_position(text)), advise, format_view, best_defence,
                     headings={"win": win})
 

@@ -278,9 +278,9 @@ def screen(view: Any, state: Any, human: int, said: list[str]) -> list[str]:
 def advice_seat():
     from arbiter.model.stick_to_colours.view import format_view, parse_view, start_view
     from arbiter.solver.stick_to_colours.advise import advise
-    from arbiter.solver.stick_to_colours.defence import best_defence
 
-    from ..advise import GameSeat
+    from ..advise import GameSeat, on_call
 
+    best_defence = on_call("arbiter.solver.stick_to_colours.defence", "best_defence")
     return GameSeat("Stick to Colours", parse_view, lambda text: start_view(parse_position(text)), advise, format_view,
                     best_defence)

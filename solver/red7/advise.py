@@ -5,9 +5,8 @@ deals), exact or sampled with 95% intervals. A turn that draws is advised up to 
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from itertools import groupby
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbiter.model.red7 import steps
 from arbiter.model.red7.game import DRAW, Position, PositionError
@@ -21,6 +20,9 @@ from ..search import Budget, Search, SearchLimit, Table, seconds_left
 from ..stats import wilson
 from .core import CoreSearch, open_search
 from .game import OrderFrom, Red7Game
+
+if TYPE_CHECKING:  # imported by the max-n values alone (solver/maxn.py says why)
+    from fractions import Fraction
 
 MEASURE = ("win share: the share of the deals of the unseen cards consistent with the view in which the turn "
            "is a forced win with all cards known (perfect information, averaged over deals)")
@@ -175,6 +177,8 @@ def core_values(core: Any, states: list, asker: int, nodes: int) -> list[Fractio
     it did not finish within ``nodes`` nodes in all (or there is no core)."""
     if getattr(core, "maxn", None) is None or not nodes or not states:
         return [None] * len(states)
+    from fractions import Fraction
+
     found, _ = core.maxn(states, nodes, CORE_TABLE_BITS)
     return [None if v is None else Fraction(v[asker], v[-1]) for v in found]
 

@@ -118,6 +118,25 @@ def test_light_commands_do_not_import_z3_hypothesis_or_networkx(args, heavy):
         assert "player 0 (to move) wins" in proc.stdout or '"winner": 0' in proc.stdout
 
 
+# What ``arbiter advise`` on a Red7 view leaves for the commands and options that need it (its
+# start-up is part of issue 26's 0.5 s): the best-defence modules, the exact fractions of max-n,
+# and the Red7 modules of other commands.
+ADVISE_LATER = ("fractions", "arbiter.solver.defence", "arbiter.solver.red7.defence", "arbiter.model.red7.match",
+                "arbiter.model.red7.explore", "arbiter.cli.solve")
+VIEW = "red 0 basic | R1 O2 G4 / G2 | 3 / Y5 | deck 2"
+
+
+def test_advise_on_a_red7_view_leaves_what_it_does_not_use_unimported():
+    probe = ("import sys\nfrom arbiter.cli.main import run\ncode = run(sys.argv[1:])\n"
+             f"later = sorted(m for m in {ADVISE_LATER!r} if m in sys.modules)\n"
+             "print('LATER', later, file=sys.stderr)\nsys.exit(code)\n")
+    proc = subprocess.run([sys.executable, "-c", probe, "advise", VIEW, "--samples", "5", "--json"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "LATER []" in proc.stderr
+    assert '"moves"' in proc.stdout
+
+
 def test_the_command_list_read_from_sources_is_what_importing_gives():
     """``-h`` lists commands from their source without importing them; the help must be the same."""
     from arbiter.cli.commands import COMMANDS
