@@ -140,16 +140,17 @@ class StickResult(SearchResult):
 
 
 def solve(pos: Position, max_nodes: int | None = None, timeout: float | None = None,
-          table_size: int = TABLE_SIZE, engine: str | None = None) -> StickResult:
+          table_size: int = TABLE_SIZE, engine: str | None = None, tight: bool = True) -> StickResult:
     """The margin the player to move can force, every decision's margin (each by zero-window tests,
     ``search.mtdf``, from the margin of the decision before it), and a principal line.
     Limits stop the search with ``result == "unknown"`` and the decisions valued so far.
     ``engine``: None picks the compiled core when it is built (``core.open_search``), ``"c"``
-    insists on it, ``"python"`` takes the Python search; both visit the same nodes."""
+    insists on it, ``"python"`` takes the Python search; both visit the same nodes. ``tight=False``: the
+    bounds without what each lot won costs (``StickState.bounds``), the same values in more nodes."""
     check(pos)
     player = pos.to_move
     result = StickResult(pos, player)
-    game = StickState(pos)
+    game = StickState(pos, tight)
     search, budget, _ = open_search(game, max_nodes, timeout, table_size, engine)
 
     def work() -> None:

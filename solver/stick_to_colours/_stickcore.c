@@ -63,11 +63,15 @@ static int push(SVec *a, const SState *s) {
 /* A collection's points, by hand code: computed by Python (the scoring rules), kept here. */
 typedef struct { Hand *codes; int32_t *points; size_t slots, count; } PointsCache;
 
+/* StickState._most's memo: (live hand, live pool, handed, room) -> the most points. */
+typedef struct { Hand hand, pool, free; int32_t room, most; } MostEntry;
+typedef struct { MostEntry *v; size_t slots, count; } MostCache;
+
 #define LIVE_BITS 12
 
 typedef struct {
     PyObject_HEAD
-    int n, ncoll, bot, bot_scores, cover, raise_one, pass_final, anyone, when_needed, cumulative, size;
+    int n, ncoll, bot, bot_scores, cover, raise_one, pass_final, anyone, when_needed, cumulative, tight, size;
     int everyone, deck_len;
     int8_t deck[MAXDECK];
     uint32_t deck_masks[MAXDECK + 1]; /* the cards of the deck from each depth on */
@@ -76,6 +80,7 @@ typedef struct {
     uint32_t *witness[KINDS];         /* card c is live for a collection that may hold every card of one mask */
     PyObject *points_fn;
     PointsCache pc;
+    MostCache mc;
     uint32_t live_avail[1 << LIVE_BITS], live_cards[1 << LIVE_BITS]; /* live_for's memo: avail + 1 (0: empty) */
     Generations table;
     size_t half, K;
@@ -229,26 +234,161 @@ static int outcome(Core *C, const SState *s, int player, int *v, uint8_t *key) {
     return 1;
 }
 
+static inline int hand_size(Hand h) { return popcount64(h & LOW) + 2 * popcount64(h >> 1 & LOW); }
+
+/* The part of the hand code h on the cards of the bitmask ``cards``. */
+static inline Hand only(Hand h, uint32_t cards) {
+    Hand mask = 0;
+    for (; cards; cards &= cards - 1) mask |= (Hand)3 << 2 * __builtin_ctz(cards);
+    return h & mask;
+}
+
+/* The cards two hand codes have in common, with the smaller count of each. */
+static Hand common_of(Hand a, Hand b) {
+    Hand out = 0;
+    for (uint32_t cards = presence(a); cards; cards &= cards - 1) {
+        int c = __builtin_ctz(cards);
+        Hand x = a >> 2 * c & 3, y = b >> 2 * c & 3;
+        out |= (x < y ? x : y) << 2 * c;
+    }
+    return out;
+}
+
+typedef struct { int card, copies, weight; } Item;
+
+typedef struct {
+    Core *C;
+    int n, best;
+    Item items[3 * KINDS];
+    Hand rest[3 * KINDS + 1];
+    int need[3 * KINDS + 1];
+} Within;
+
+/* state._most_within's walk: the same cuts, the same points asked for. */
+static int walk(Within *w, int i, Hand chosen, int room) {
+    int pts;
+    if (w->need[i] <= room) {
+        if (points(w->C, chosen + w->rest[i], &pts) < 0) return -1;
+        if (pts > w->best) w->best = pts;
+        return 0;
+    }
+    if (points(w->C, chosen + w->rest[i], &pts) < 0) return -1;
+    if (pts <= w->best) return 0;
+    const Item *it = &w->items[i];
+    int t = room / it->weight < it->copies ? room / it->weight : it->copies;
+    for (; t >= 0; t--)
+        if (walk(w, i + 1, chosen + ((Hand)t << 2 * it->card), room - t * it->weight) < 0) return -1;
+    return 0;
+}
+
+static int most_within(Core *C, Hand hand, Hand pool, Hand free, int room, int *out) {
+    Within w;
+    w.C = C, w.n = 0, w.best = -1;
+    Hand codes[3] = {hand, free, pool};
+    int weights[3] = {1, 1, 2};
+    for (int k = 0; k < 3; k++)
+        for (uint32_t cards = presence(codes[k]); cards; cards &= cards - 1) {
+            int c = __builtin_ctz(cards);
+            w.items[w.n++] = (Item){c, (int)(codes[k] >> 2 * c & 3), weights[k]};
+        }
+    w.rest[w.n] = 0, w.need[w.n] = 0;
+    for (int i = w.n - 1; i >= 0; i--) {
+        w.rest[i] = w.rest[i + 1] + ((Hand)w.items[i].copies << 2 * w.items[i].card);
+        w.need[i] = w.need[i + 1] + w.items[i].copies * w.items[i].weight;
+    }
+    if (walk(&w, 0, 0, room) < 0) return -1;
+    *out = w.best;
+    return 0;
+}
+
+static inline size_t hash_most(Hand a, Hand b, Hand c, int room) {
+    return hash_hand(a ^ (b * 0xC2B2AE3D27D4EB4FULL) ^ (c * 0x165667B19E3779F9ULL) ^ (Hand)room << 58);
+}
+
+static int mc_grow(MostCache *mc) {
+    size_t slots = mc->slots ? mc->slots * 2 : 4096;
+    MostEntry *v = PyMem_Calloc(slots, sizeof(MostEntry));
+    if (!v) { PyErr_NoMemory(); return -1; }
+    for (size_t i = 0; i < mc->slots; i++) {
+        MostEntry *e = &mc->v[i];
+        if (!e->room) continue;
+        size_t j = hash_most(e->hand, e->pool, e->free, e->room) & (slots - 1);
+        while (v[j].room) j = (j + 1) & (slots - 1);
+        v[j] = *e;
+    }
+    PyMem_Free(mc->v);
+    mc->v = v, mc->slots = slots;
+    return 0;
+}
+
+/* StickState._most: the most points of a player holding ``hand`` who may still get ``pool`` (``handed``
+ * of it by hand-over) when every lot won costs a refusal (``paid``: the lot of this auction, partly paid
+ * in hand cards already), from the cards live for them; kept by (live hand, live pool, handed, room). */
+static int most(Core *C, Hand hand, Hand pool, uint32_t common, Hand handed, int paid, int *out) {
+    uint32_t live = live_for(C, common | presence(hand));
+    int room = hand_size(hand) + hand_size(pool) + paid;
+    Hand hl = only(hand, live), pl = only(pool, live), free = common_of(only(handed, live), pl);
+    if (hand_size(hl) + 2 * hand_size(pl) - hand_size(free) <= room) return points(C, hand + pool, out);
+    pl -= free, room += 1; /* stored plus one: 0 marks an empty slot */
+    MostCache *mc = &C->mc;
+    if (mc->slots) {
+        for (size_t j = hash_most(hl, pl, free, room) & (mc->slots - 1); mc->v[j].room; j = (j + 1) & (mc->slots - 1)) {
+            MostEntry *e = &mc->v[j];
+            if (e->room == room && e->hand == hl && e->pool == pl && e->free == free) { *out = e->most; return 0; }
+        }
+    }
+    int v;
+    if (most_within(C, hl, pl, free, room - 1, &v) < 0) return -1;
+    if ((mc->count + 1) * 10 > mc->slots * 7 && mc_grow(mc) < 0) return -1;
+    size_t j = hash_most(hl, pl, free, room) & (mc->slots - 1);
+    while (mc->v[j].room) j = (j + 1) & (mc->slots - 1);
+    mc->v[j] = (MostEntry){hl, pl, free, room, v}, mc->count++;
+    *out = v;
+    return 0;
+}
+
 /* StickState.bounds: the margin ``player`` keeps by passing from now on (low) and at most reaches (high). */
 static int bounds(Core *C, const SState *s, int player, int *low, int *high) {
-    Hand left = C->deck_codes[s->deck], blocked[MAXC] = {0};
-    int nslots = s->nm + s->has_auction;
+    Hand left = C->deck_codes[s->deck], blocked[MAXC] = {0}, to_others = 0, to_player = 0;
+    uint32_t common = C->deck_masks[s->deck];
+    int nslots = s->nm + s->has_auction, tight = C->tight && !C->anyone;
+    int lot_out = s->has_auction && C->pass_final ? s->passed : 0;
+    if (tight && (C->n > 2 || C->bot)) { /* the market cards handed over while one side passes (state.py) */
+        int lead = s->has_auction ? 1 << s->leader : 0, mine = 1 << player, others = C->everyone & ~mine;
+        int leading = lead == mine;
+        for (int k = 0; k < s->nm; k++) {
+            int slot = s->market[k];
+            Hand c = (Hand)1 << 2 * (slot >> 8);
+            if ((leading ? slot | slot >> 4 : slot) & mine) to_others += c;
+            if (((slot | (slot >> 4 & lead)) & others) == others) to_player += c;
+        }
+    }
     for (int k = 0; k < nslots; k++) {
         uint16_t slot = k < s->nm ? s->market[k] : s->lot;
         Hand c = (Hand)1 << 2 * (slot >> 8);
         left += c;
+        common |= (uint32_t)1 << (slot >> 8);
         /* an X keeps a card from its owner; the lot goes to a bidder, never to who passed for good */
-        int out = (C->anyone ? 0 : slot & 15) | (k == s->nm && C->pass_final ? s->passed : 0);
-        for (int i = 0; i < C->n; i++) if (out >> i & 1) blocked[i] += c;
+        int out = (C->anyone ? 0 : slot & 15) | (k == s->nm ? lot_out : 0);
+        if (out) for (int i = 0; i < C->n; i++) if (out >> i & 1) blocked[i] += c;
     }
     int lo_set = 0, hi_set = 0, lo = 0, hi = 0, mine_now = 0, mine_all = 0;
     for (int i = 0; i < C->ncoll; i++) {
-        int now_pts, most;
-        if (points(C, s->hands[i], &now_pts) < 0 || points(C, s->hands[i] + left - blocked[i], &most) < 0) return -1;
+        int now_pts, best;
+        if (points(C, s->hands[i], &now_pts) < 0) return -1;
+        int r;
+        if (!tight) r = points(C, s->hands[i] + left - blocked[i], &best);
+        else if (i == C->n) r = points(C, s->hands[i] + to_others, &best); /* the bot: what both refused */
+        else {
+            int paid = s->has_auction && s->refused[i] && !(lot_out >> i & 1);
+            Hand handed = C->n == 2 ? 0 : i == player ? to_player : to_others;
+            r = most(C, s->hands[i], left - blocked[i], common, handed, paid, &best);
+        }
+        if (r < 0) return -1;
         if (i == player) {
-            mine_now = now_pts, mine_all = most;
+            mine_now = now_pts, mine_all = best;
         } else {
-            if (!lo_set || most > lo) lo = most, lo_set = 1;
+            if (!lo_set || best > lo) lo = best, lo_set = 1;
             if (!hi_set || now_pts > hi) hi = now_pts, hi_set = 1;
         }
     }
@@ -636,9 +776,9 @@ static int Core_init(Core *C, PyObject *args, PyObject *kw) {
     if (n < 2 || n > MAXP) { PyErr_SetString(PyExc_ValueError, "Stick to Colours takes 2 to 4 players"); return -1; }
     if (size < 1 || size > MAXM) { PyErr_SetString(PyExc_ValueError, "market size out of range"); return -1; }
     int *f[] = {&C->bot, &C->bot_scores, &C->cover, &C->raise_one, &C->pass_final, &C->anyone, &C->when_needed,
-                &C->cumulative};
-    if (PyTuple_GET_SIZE(flags) != 8) { PyErr_SetString(PyExc_ValueError, "flags: 8 expected"); return -1; }
-    for (int i = 0; i < 8; i++) {
+                &C->cumulative, &C->tight};
+    if (PyTuple_GET_SIZE(flags) != 9) { PyErr_SetString(PyExc_ValueError, "flags: 9 expected"); return -1; }
+    for (int i = 0; i < 9; i++) {
         int b = PyObject_IsTrue(PyTuple_GET_ITEM(flags, i));
         if (b < 0) return -1;
         *f[i] = b;
@@ -682,7 +822,7 @@ static int Core_init(Core *C, PyObject *args, PyObject *kw) {
 static void Core_dealloc(Core *C) {
     gen_free(&C->table);
     for (int c = 0; c < KINDS; c++) PyMem_Free(C->witness[c]);
-    PyMem_Free(C->pc.codes), PyMem_Free(C->pc.points), PyMem_Free(C->kids.v);
+    PyMem_Free(C->pc.codes), PyMem_Free(C->pc.points), PyMem_Free(C->mc.v), PyMem_Free(C->kids.v);
     Py_XDECREF(C->points_fn);
     Py_XDECREF(C->budget.limit_error);
     Py_TYPE(C)->tp_free((PyObject *)C);

@@ -17,7 +17,7 @@ _stickcore, MISSING = compiled(__package__, "_stickcore")
 def _flags(game: StickState) -> tuple[bool, ...]:
     """The readings the core's rules take, in the order of its ``Core_init``."""
     return (game.bot, game.bot_scores, game.cover, game.raise_one, game.pass_final, game.anyone, game.when_needed,
-            game.cumulative)
+            game.cumulative, game.tight)
 
 
 class CoreSearch:

@@ -110,12 +110,58 @@ def witnesses(spec: ScoringSpec) -> tuple[tuple[int, ...] | None, ...]:
     return tuple(out)  # kept per spec (a search per state of a best-defence search builds a game each time)
 
 
+def _size(code: int) -> int:
+    """The number of cards of a hand code."""
+    return (code & _LOW).bit_count() + 2 * (code >> 1 & _LOW).bit_count()
+
+
+def _only(code: int, cards: int) -> int:
+    """The part of the hand code ``code`` on the cards of the bitmask ``cards``."""
+    return sum(code & 3 << 2 * c for c in range(KINDS) if cards >> c & 1)
+
+
+def _common(a: int, b: int) -> int:
+    """The cards two hand codes have in common, with the smaller count of each."""
+    return sum(min(a >> 2 * c & 3, b >> 2 * c & 3) << 2 * c for c in range(KINDS) if a >> 2 * c & 3)
+
+
+def _most_within(points, hand: int, pool: int, free: int, room: int) -> int:
+    """The most ``points`` of K + W + O over K of ``hand``, W of ``pool`` and O of ``free`` with
+    |K| + 2|W| + |O| <= room: a depth-first search over the cards (hand, then free, then pool, taking
+    more copies first), cut where even every card still open would score no more than the best found,
+    and where every card still open fits in the room (taken at once). The compiled core runs the same."""
+    items = []
+    for code, weight in ((hand, 1), (free, 1), (pool, 2)):
+        items.extend((c, code >> 2 * c & 3, weight) for c in range(KINDS) if code >> 2 * c & 3)
+    rest = [0] * (len(items) + 1)  # the cards of the items from each on, and their weight
+    need = [0] * (len(items) + 1)
+    for i in range(len(items) - 1, -1, -1):
+        c, n, w = items[i]
+        rest[i], need[i] = rest[i + 1] + (n << 2 * c), need[i + 1] + n * w
+    best = -1
+
+    def walk(i: int, chosen: int, room: int) -> None:
+        nonlocal best
+        if need[i] <= room:
+            best = max(best, points(chosen + rest[i]))
+            return
+        if points(chosen + rest[i]) <= best:
+            return
+        c, n, w = items[i]
+        for t in range(min(n, room // w), -1, -1):
+            walk(i + 1, chosen + (t << 2 * c), room - t * w)
+
+    walk(0, 0, room)
+    return best
+
+
 class StickState:
     """The rules of one position's game on compact states: ``turns`` gives every decision's state in the
     model's order, ``outcome`` the final margin, ``key`` the transposition key."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, tight: bool = True) -> None:
         rules = pos.ruleset
+        self.tight = tight  # the bounds count what each lot won costs (``_most``)
         self.n = pos.players
         self.bot = has_bot(pos.players, rules)
         self.bot_scores = rules.bot_pile == "scores"  # "out": the bot's cards are set aside unscored
@@ -137,6 +183,8 @@ class StickState:
             self.deck_masks[i] = self.deck_masks[i + 1] | 1 << self.deck[i]
             self.deck_codes[i] = self.deck_codes[i + 1] + (1 << 2 * self.deck[i])
         self._presence: dict[int, int] = {}
+        self._live_of: dict[int, int] = {}  # the cards live for a collection that may hold a set of cards
+        self._mosts: dict[tuple[int, int, int, int], int] = {}
         self._liveness: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
         self._seen: tuple[State | None, State | None, bool] = (None, None, False)
         self.root = self.state(pos)
@@ -265,17 +313,36 @@ class StickState:
         """Bounds on ``player``'s margin. Adding a card never lowers a score (under every reading: an
         arrangement stays valid, and the layered split's layers only grow), and passing is always legal.
         A player's X on a card left (``who_bids=not_refused``) keeps it from them for good: they may not
-        bid on it, and the hand-over gives it to the one player without an X. So ``player``, passing from now on, keeps their score and the others reach at most what they
-        would score with every card left; the others, passing, keep theirs and ``player`` reaches at
-        most their own score with every card left. With ``pass_final`` the lot of the auction goes to a
-        bidder still in it: who passed for good cannot get it (``blocked`` holds it for them)."""
+        bid on it, and the hand-over gives it to the one player without an X. So ``player``, passing from
+        now on, keeps their score and the others reach at most what they would score with every card left;
+        the others, passing, keep theirs and ``player`` reaches at most their own score with every card
+        left. With ``pass_final`` the lot of the auction goes to a bidder still in it: who passed for good
+        cannot get it (``blocked`` holds it for them). With ``tight`` (not under ``who_bids=anyone``) each
+        collection's most is ``_most`` instead: what it can reach when every lot it wins costs a refusal."""
         deck, market, hands, _, _, auction = state
         left = self.deck_codes[deck]
         blocked = [0] * len(hands)  # cards left that a player can no longer get: their X lies on them
         lot_out = auction[4] if auction is not None and self.pass_final else 0  # who passed for good
+        tight = self.tight and not self.anyone
+        # with tight, the market cards that can still be handed over while ``player`` passes from now on
+        # (to the others, or to the bot: they carry ``player``'s X, or ``player``'s ? when leading, which
+        # turns to X if the others pass), and while the others pass (to ``player``: every other's X, the
+        # leader's ? counted as X)
+        to_others = to_player = 0
+        if tight and (self.n > 2 or self.bot):
+            lead = 0 if auction is None else 1 << auction[2]
+            mine, others = 1 << player, self.everyone & ~(1 << player)
+            leading = lead == mine
+            for s in market:
+                if (s | s >> 4) & mine if leading else s & mine:
+                    to_others += 1 << 2 * (s >> 8)
+                if (s | s >> 4 & lead) & others == others:
+                    to_player += 1 << 2 * (s >> 8)
+        common = self.deck_masks[deck]
         for k, s in enumerate((*market, auction[0]) if auction is not None else market):
             c = 1 << 2 * (s >> 8)
             left += c
+            common |= 1 << (s >> 8)
             out = (0 if self.anyone else s & 15) | (lot_out if k == len(market) else 0)
             if out:  # most slots keep no one out: no walk over the players (this runs at every node)
                 for i in range(self.n):
@@ -285,13 +352,48 @@ class StickState:
         low = high = None
         mine_now = mine_all = 0
         for i, h in enumerate(hands):
-            now, most = points(h), points(h + left - blocked[i])
+            now = points(h)
+            if not tight:
+                most = points(h + left - blocked[i])
+            elif i == self.n:  # the bot, never ``player``: it gets what both players refused
+                most = points(h + to_others)
+            else:
+                held = auction is not None and auction[5][i] and not lot_out >> i & 1  # the lot partly paid
+                handed = 0 if self.n == 2 else to_player if i == player else to_others  # 2 players: no hand-over
+                most = self._most(h, left - blocked[i], common, handed, 1 if held else 0)
             if i == player:
                 mine_now, mine_all = now, most
             else:
                 low = most if low is None or most > low else low
                 high = now if high is None or now > high else high
         return mine_now - low, mine_all - high
+
+    def _most(self, hand: int, pool: int, common: int, handed: int, paid: int) -> int:
+        """The most points of a player holding ``hand`` who may still get the cards of ``pool``, of which
+        those of ``handed`` by hand-over (free; 3-4 players only): every lot won costs its winner a refusal
+        (a bid refuses at least one card), a card of the market then theirs to X (never theirs again) or
+        one of their hand (discarded), except the ``paid`` (0 or 1) lot of the auction they refused hand
+        cards in already. So of their hand and pool (U cards), the kept hand cards K, the lots won W and the
+        cards handed over O satisfy |K| + 2|W| + |O| <= U + paid. Dead cards add nothing (``witnesses``):
+        they only count in U, as refusals that cost nothing. Kept by (live hand, live pool, handed, room)."""
+        live = self._live_of.get(common | presence(hand))
+        if live is None:
+            avail = common | presence(hand)
+            if len(self._live_of) >= CACHE:
+                self._live_of.clear()
+            live = self._live_of[avail] = sum(1 << c for c in range(KINDS) if self._live(c, [avail]))
+        room = _size(hand) + _size(pool) + paid
+        hand_live, pool_live = _only(hand, live), _only(pool, live)
+        free = _common(_only(handed, live), pool_live)
+        if _size(hand_live) + 2 * _size(pool_live) - _size(free) <= room:
+            return self.points(hand + pool)  # every card fits: the plain most
+        key = (hand_live, pool_live - free, free, room)
+        got = self._mosts.get(key)
+        if got is None:
+            if len(self._mosts) >= CACHE:
+                self._mosts.clear()
+            got = self._mosts[key] = _most_within(self.points, hand_live, pool_live - free, free, room)
+        return got
 
     def children(self, state: State) -> Iterator[State]:
         """``each_turn``, where a bidder whose X lies on the card put up (who can only pass) passes at
