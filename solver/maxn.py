@@ -60,6 +60,8 @@ NOBODY = -1  # ``winner`` of a game that ended with no winner (a Realms trick no
 # from about 20,000 (3,000: 3 deals bounded, 10,000: 1), while 3-player Red7 first turns stay bounded
 # and as wide from 1,000 to 30,000 nodes (0.2-0.6 s a deal).
 SELF_NODES = 20000
+# Shallow pruning (``SelfInterested(shallow=)``) by default: the switch is for benchmarks and tests.
+SHALLOW = True
 
 Values = tuple  # each player's expected payoff, then the asker's
 Range = tuple[Values, Values]  # the lowest and the highest of each, (lo, hi)
@@ -73,7 +75,7 @@ class SelfInterested:
     winner. ``budget`` (a ``search.Budget``) stops any of them with SearchLimit (a timeout)."""
 
     def __init__(self, game: Any, budget: Budget | None = None, forced: Callable[[Any, int], bool] | None = None,
-                 players: int | None = None, tie: str = UNIFORM) -> None:
+                 players: int | None = None, tie: str = UNIFORM, shallow: bool | None = None) -> None:
         if tie not in (UNIFORM, PARANOID):
             raise ValueError(f"the tie rule is {UNIFORM!r} or {PARANOID!r}, got {tie!r}")
         self.game = game
@@ -85,6 +87,10 @@ class SelfInterested:
         self.one_winner = hasattr(game, "winner")
         self.players = players
         self.tie = tie
+        pair_max = getattr(game, "pair_max", None)
+        if pair_max is None and self.one_winner:
+            pair_max = _one_winner_pair
+        self.pair_max = pair_max if (SHALLOW if shallow is None else shallow) else None
         self._won_memo: dict[tuple[int, int], Values] = {}
         self._spent = self._limit = self._starved = 0  # nodes a bounded search spent, may spend, lacked
 
@@ -112,6 +118,11 @@ class SelfInterested:
     def values(self, state: Any, asker: int, known: int | None = None) -> Values:
         """Every player's expected payoff and the asker's, exactly (``known``: a player known not to
         force here, so not asked)."""
+        return self._values(state, asker, known, None)
+
+    def _values(self, state: Any, asker: int, known: int | None, above: tuple[int, Any] | None) -> Values | None:
+        """``values``, or None where ``above`` (the mover of the parent state and the most it has from
+        another move) shows that the state is surely worse for that mover (``_cut``)."""
         self.budget.spend()
         final = self._final(state, asker)
         if final is not None:
@@ -119,7 +130,9 @@ class SelfInterested:
         key = (asker, self.game.key(state))
         got = self.memo.get(key)
         if got is None:
-            got = self._settled(state, asker, known) or self._choose(state, asker)
+            got = self._settled(state, asker, known) or self._choose(state, asker, above)
+            if got is None:
+                return None  # cut short: not the value, not kept
             self.memo[key] = got
         return got
 
@@ -132,7 +145,17 @@ class SelfInterested:
                 return self._won(q, asker)
         return None
 
-    def _choose(self, state: Any, asker: int) -> Values:
+    def _cut(self, state: Any, mover: int, above: tuple[int, Any] | None) -> Any:
+        """Korf's shallow pruning: the parent's mover P has ``b`` from another move, and no two
+        players' payoffs sum to more than ``pair_max`` (one winner: 1); so once this state's mover has
+        more than ``pair_max - b`` here, P has less than ``b`` here whatever else is searched, and P's
+        choice (even with ties, which are kept) is decided without it. That threshold, or None (no
+        pruning: switched off, no bound, no parent, or the parent's mover moves again)."""
+        if self.pair_max is None or above is None or above[0] == mover:
+            return None
+        return self.pair_max(state) - above[1]
+
+    def _choose(self, state: Any, asker: int, above: tuple[int, Any] | None = None) -> Values | None:
         game = self.game
         mover = game.to_move(state)
         if mover is None:
@@ -143,9 +166,14 @@ class SelfInterested:
                 return min((v for _, v in outcomes), key=lambda v: v[-1])
             return tuple(sum(p * v[k] for p, v in outcomes) for k in range(len(outcomes[0][1])))
         known = mover if self.forced is not None else None  # it was asked here: it forces after no move
+        cut = self._cut(state, mover, above)
         best: list[Values] = []
         for child in game.children(state):
-            v = self.values(child, asker, known)
+            v = self._values(child, asker, known, (mover, best[0][mover]) if best else None)
+            if v is None:
+                continue  # surely below the best so far for the mover
+            if cut is not None and v[mover] > cut:
+                return None
             if not best or v[mover] > best[0][mover]:
                 best = [v]
             elif v[mover] == best[0][mover]:
@@ -222,8 +250,10 @@ class SelfInterested:
         self.budget.spend()
         return True
 
-    def _bound(self, state: Any, asker: int, depth: int, known: int | None = None) -> Range:
-        """A state's range, searched ``depth`` plies deep within the nodes left (``_spend``)."""
+    def _bound(self, state: Any, asker: int, depth: int, known: int | None = None,
+               above: tuple[int, Any] | None = None) -> Range:
+        """A state's range, searched ``depth`` plies deep within the nodes left (``_spend``); ``above``
+        as in ``_values`` (a state cut short has a sure range, searched again when asked)."""
         key, point, old = self._table(state, asker)
         if point is not None:
             return point
@@ -240,7 +270,7 @@ class SelfInterested:
         if depth <= 0 or not self._spend():
             return (old[0], old[1]) if old is not None else self._span(state, asker)
         starved = self._starved
-        lo, hi = self._choose_bound(state, asker, depth, key)
+        lo, hi, whole = self._choose_bound(state, asker, depth, above)
         if lo == hi:
             self.memo[key] = lo
             self.ranges.pop(key, None)
@@ -248,10 +278,12 @@ class SelfInterested:
         if old is not None:
             lo, hi = _meet((lo, hi), old[:2])
         # searched to ``depth`` unless the nodes ran out below: then it is searched again when asked
-        self.ranges[key] = (lo, hi, depth if self._starved == starved else -1)
+        self.ranges[key] = (lo, hi, depth if whole and self._starved == starved else -1)
         return lo, hi
 
-    def _choose_bound(self, state: Any, asker: int, depth: int, key: Hashable) -> Range:
+    def _choose_bound(self, state: Any, asker: int, depth: int, above: tuple[int, Any] | None) -> tuple[Values, Values, bool]:
+        """A state's range from its children's, and whether every child that may be the mover's choice
+        was searched (not cut short by ``_cut``)."""
         game = self.game
         mover = game.to_move(state)
         if mover is None:
@@ -261,7 +293,7 @@ class SelfInterested:
                         for p, s in game.chance(state)]
             n = len(outcomes[0][1][0])
             return (tuple(sum(p * r[0][k] for p, r in outcomes) for k in range(n)),
-                    tuple(sum(p * r[1][k] for p, r in outcomes) for k in range(n)))
+                    tuple(sum(p * r[1][k] for p, r in outcomes) for k in range(n)), True)
         known = mover if self.forced is not None and self._asks(state) else None  # asked here: forces after no move
         children = list(game.children(state))
         # what each move is known to give before this round (a table look-up): a move surely below the
@@ -269,27 +301,42 @@ class SelfInterested:
         ranges = [self._bound(c, asker, 0, known) for c in children]
         floor = max(r[0][mover] for r in ranges)
         if self.one_winner and floor == 1:
-            return next(r for r in ranges if r[0][mover] == 1)  # a sure win for the mover, known already
-        for i, child in enumerate(children):
+            return (*next(r for r in ranges if r[0][mover] == 1), True)  # a sure win for the mover, known already
+        cut = self._cut(state, mover, above)
+        whole = cut is None or floor <= cut
+        for i, child in enumerate(children if whole else ()):
             r = ranges[i]
             if r[1][mover] < floor or r[0] == r[1]:
                 continue
-            r = ranges[i] = self._bound(child, asker, depth - 1, known)
+            r = ranges[i] = self._bound(child, asker, depth - 1, known, (mover, floor))
             floor = max(floor, r[0][mover])
             if self.one_winner and r[0][mover] == 1:
-                return r  # a sure win for the mover: every such move gives the same
+                return (*r, True)  # a sure win for the mover: every such move gives the same
+            if cut is not None and floor > cut:
+                whole = False
+                break
         best = [r for r in ranges if r[1][mover] >= floor]
         if all(lo == hi for lo, hi in best):
             top = max(lo[mover] for lo, _ in best)
             v = _mean([lo for lo, _ in best if lo[mover] == top])
-            return v, v
+            return v, v, True
         n = len(best[0][0])
         lo = [min(r[0][k] for r in best) for k in range(n)]
         hi = [max(r[1][k] for r in best) for k in range(n)]
         lo[mover] = floor  # the mover takes its best: at least the best bottom
         if mover == asker:
             lo[-1] = floor
-        return tuple(lo), tuple(hi)
+        if self.pair_max is not None:  # no other player has more than the pair's most less the mover's least
+            top = self.pair_max(state) - floor
+            for k in range(n):
+                if k != mover and not (k == n - 1 and mover == asker):
+                    hi[k] = min(hi[k], top)
+        return tuple(lo), tuple(hi), whole
+
+
+def _one_winner_pair(state: Any) -> int:
+    """With one winner no two players' payoffs sum to more than 1."""
+    return 1
 
 
 def _mean(best: list[Values]) -> Values:
@@ -308,4 +355,4 @@ def _meet(a: Range, b: Range) -> Range:
             tuple(min(x, y) for x, y in zip(a[1], b[1], strict=True)))
 
 
-__all__ = ["NOBODY", "PARANOID", "SELF_NODES", "UNIFORM", "Range", "SelfInterested"]
+__all__ = ["NOBODY", "PARANOID", "SELF_NODES", "SHALLOW", "UNIFORM", "Range", "SelfInterested"]

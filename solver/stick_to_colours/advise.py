@@ -91,6 +91,12 @@ class OwnMargins(ThisTurn):
         n = len(self.scores(state))
         return (-int(MARGIN_RANGE),) * n, (int(MARGIN_RANGE),) * n
 
+    @staticmethod
+    def pair_max(state: State) -> int:
+        """No two players' margins sum to more than 0 (for ``SelfInterested``'s shallow pruning): each
+        is its score less the best of the others', which is at least the other one's score."""
+        return 0
+
 
 def self_values(pos: Position, budget: Budget, nodes: int = SELF_NODES) -> dict[str, Bounds | float]:
     """For one deal: each decision of the player to move with the margin it expects at the end of this
