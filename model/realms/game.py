@@ -462,13 +462,7 @@ def chance_outcomes(pos: Position) -> list[tuple[float, str, Position]]:
     """``(probability, label, position)`` for each outcome of the chance event next (a card drawn
     from the shuffled pile, the Troll's steal); empty when a player moves next or the game is over."""
     if pos.phase == DRAW:
-        i = _drawer(pos)
-        pile = list(cards_of(pos.shuffled))
-        out = []
-        for c in pile:
-            new = replace(pos, hands=_set(pos.hands, i, pos.hands[i] | 1 << c), shuffled=pos.shuffled & ~(1 << c))
-            out.append((1 / len(pile), f"player {i} draws {card_code(c)}", _settle(new)))
-        return out
+        return [(p, str(d), drawn(pos, d)) for p, d in draw_sets(pos, 0)]
     if pos.phase == STEAL:
         me = pos.player_of(len(pos.trick) - 1)
         victims = _victims(pos)
@@ -496,6 +490,39 @@ def chance_outcomes(pos: Position) -> list[tuple[float, str, Position]]:
 WHOLE_DRAWS_MAX = 4096
 
 
+@dataclass(frozen=True)
+class Draw:
+    """A draw from the shuffled pile (phase ``draw``) before its position is made: ``player``
+    takes the ``cards``; ``str`` is its label in ``chance_outcomes`` and ``whole_draws``."""
+
+    player: int
+    cards: CardMask
+
+    def __str__(self) -> str:
+        return f"player {self.player} draws {' '.join(card_code(c) for c in cards_of(self.cards))}"
+
+
+def draw_sets(pos: Position, limit: int = WHOLE_DRAWS_MAX) -> list[tuple[float, Draw]]:
+    """The draws out of ``pos`` (phase ``draw``) with their probabilities, no position made
+    (``drawn`` makes one): one per set of cards the drawer takes before it is full or the pile is
+    empty, each set equally likely, or, when there would be more than ``limit`` sets, the first
+    card alone (one outcome per card: the draw's next expansion has one card fewer to take)."""
+    i = _drawer(pos)
+    pile = list(cards_of(pos.shuffled))
+    k = min(HAND_SIZE - pos.hands[i].bit_count(), len(pile))
+    sets = comb(len(pile), k)
+    if sets > limit:
+        return [(1 / len(pile), Draw(i, 1 << c)) for c in pile]
+    p = 1 / sets
+    return [(p, Draw(i, sum(1 << c for c in taken))) for taken in combinations(pile, k)]
+
+
+def drawn(pos: Position, d: Draw) -> Position:
+    """The position after the draw ``d`` out of ``pos``, the Draw Phase run on as far as it goes without chance."""
+    return _settle(replace(pos, hands=_set(pos.hands, d.player, pos.hands[d.player] | d.cards),
+                           shuffled=pos.shuffled & ~d.cards))
+
+
 def whole_draws(pos: Position, limit: int = WHOLE_DRAWS_MAX) -> list[tuple[float, str, Position]]:
     """Like ``chance_outcomes``, but in phase ``draw`` one outcome per set of cards the drawer takes
     from the shuffled pile before it is full or the pile is empty, each set equally likely: the
@@ -506,19 +533,7 @@ def whole_draws(pos: Position, limit: int = WHOLE_DRAWS_MAX) -> list[tuple[float
     the same distribution, and the draw's next expansion, with one card fewer to take, is smaller."""
     if pos.phase != DRAW:
         return chance_outcomes(pos)
-    i = _drawer(pos)
-    pile = list(cards_of(pos.shuffled))
-    k = min(HAND_SIZE - pos.hands[i].bit_count(), len(pile))
-    sets = comb(len(pile), k)
-    if sets > limit:
-        return chance_outcomes(pos)
-    p = 1 / sets
-    out = []
-    for taken in combinations(pile, k):
-        m = sum(1 << c for c in taken)
-        new = replace(pos, hands=_set(pos.hands, i, pos.hands[i] | m), shuffled=pos.shuffled & ~m)
-        out.append((p, f"player {i} draws {' '.join(card_code(c) for c in taken)}", _settle(new)))
-    return out
+    return [(p, str(d), drawn(pos, d)) for p, d in draw_sets(pos, limit)]
 
 
 def deal(players: int = DEFAULT_PLAYERS, seed: int = 0, ruleset: Ruleset = DEFAULT) -> Position:

@@ -16,7 +16,11 @@ walk skips states from which no root card still in question can be played; the h
 trick is solved on cards alone (``LastTrick``: hands, trick, marker and follow rule, a Troll's steal
 as chance, no positions built); at a players' node of the expectation each reply is first
 scouted, in a window of 2 EPS, for the node's own bound (0 tricks at the others' turns), and the
-first to reach it is the node's value (``scout``). Each idea can be
+first to reach it is the node's value (``scout``); a draw's outcomes are sets of cards whose
+positions are made when searched (``lazy_draws``); the draw just before the horizon's last trick is
+solved with that trick on cards alone (``draw_last``: ``LastTrick.after_draw``, no steps or table
+entries for the positions after it); inside a trick the move that last cut a node off at the same
+depth is tried first (``killer``: the table orders moves only between tricks). Each idea can be
 switched off (``Ideas``) to measure it. ``brute_force`` is the plain reference: the same
 question by exhaustive recursion, no table, no pruning, no ordering.
 
@@ -44,10 +48,14 @@ from arbiter.model.realms.game import (
     POINTS_PER_TRICK,
     STEAL,
     TARGET,
+    WHOLE_DRAWS_MAX,
+    Draw,
     Move,
     Position,
     apply,
     chance_outcomes,
+    draw_sets,
+    drawn,
     legal_moves,
     successor,
     whole_draws,
@@ -77,10 +85,13 @@ class Ideas:
     floor: bool = True  # the expectation bounded below by the guarantee (its table, and each root move's value)
     last_trick: bool = True  # the horizon's last trick solved on cards alone (no positions built)
     scout: bool = True  # the expectation: each reply first tested for the node's own bound (is it 0?), by a narrow window
+    lazy_draws: bool = True  # a draw's outcomes listed as sets of cards, each position made when first searched
+    draw_last: bool = True  # the draw before the horizon's last trick and that trick solved together on cards alone
+    killer: bool = True  # inside a trick, the move that last cut off at the same depth is tried first
 
 
 ALL = Ideas()
-NONE = Ideas(False, False, False, False, False, False, False, False, False)
+NONE = Ideas(*(False,) * 12)
 
 
 def default_horizon(pos: Position) -> int:
@@ -131,7 +142,8 @@ class SolveResult(SearchResult):
 
 
 class Step:
-    """One move (or chance outcome: ``move`` is its label, ``p`` its probability) out of ``parent``;
+    """One move (or chance outcome: ``move`` is its label, or its ``Draw`` whose text is the label,
+    ``p`` its probability) out of ``parent``;
     ``k`` is the index of its class's first move (its own index when it heads its class). The
     position after it is made on first use: a cut-off spares the moves after it."""
 
@@ -145,7 +157,9 @@ class Step:
         """(position after, tricks ``me`` won by it, tricks it ended)."""
         if self.gain is None:
             parent = self.parent
-            after = self.after if self.after is not None else successor(parent, self.move)
+            after = self.after
+            if after is None:
+                after = drawn(parent, self.move) if isinstance(self.move, Draw) else successor(parent, self.move)
             self.after = after
             self.gain = (after.scores[me] - parent.scores[me]) // POINTS_PER_TRICK
             self.ended = 1 if parent.trick and not after.trick else 0
@@ -165,6 +179,7 @@ class Tree:
         self.resolve = fast.resolver(start.ruleset)
         self.expanded: dict[tuple[Position, int], list[Step]] = {}
         self.kept = 0  # the steps held in ``expanded``
+        self.killers: dict[tuple[int, int, int], Move] = {}  # (left, plays in the trick, mover) -> its last cut-off move
         self.me = start.to_move
 
     @property
@@ -176,7 +191,10 @@ class Tree:
         # Callers may ask for another seat than the mover's (advice for a seat, best defence): the
         # last-trick solver counts that seat's tricks, so it is made for it (its memo is per seat).
         self._me = seat
-        self.last = LastTrick(self.ruleset, seat, self.budget) if self.ideas.last_trick else None
+        ideas = self.ideas
+        self.last = (LastTrick(self.ruleset, seat, self.budget, WHOLE_DRAWS_MAX if ideas.whole_draws else 0)
+                     if ideas.last_trick else None)
+        self.draw_last = self.last if ideas.last_trick and ideas.draw_last else None
 
     def over(self, pos: Position, left: int) -> bool:
         """The question ends at the horizon, the end of the game and halftime."""
@@ -199,8 +217,11 @@ class Tree:
             return memo
         out: list[Step] = []
         if pos.to_move is None:
-            outcomes = whole_draws(pos) if self.ideas.whole_draws else chance_outcomes(pos)
-            out = [Step(label, pos, p=p, after=after) for p, label, after in outcomes]
+            if self.ideas.lazy_draws and pos.phase == DRAW:  # no position made, nor label, until searched
+                out = [Step(d, pos, p=p) for p, d in draw_sets(pos, WHOLE_DRAWS_MAX if self.ideas.whole_draws else 0)]
+            else:
+                outcomes = whole_draws(pos) if self.ideas.whole_draws else chance_outcomes(pos)
+                out = [Step(label, pos, p=p, after=after) for p, label, after in outcomes]
         else:
             moves = legal_moves(pos)
             rep: dict[int, int] = {}
@@ -229,6 +250,28 @@ class Tree:
         self.expanded[(pos, left)] = out
         self.kept += len(out)
         return out
+
+    def order(self, pos: Position, left: int, steps: list[Step], first: int = 0) -> range | list[int]:
+        """The order a players' node searches its ``steps`` in: ``first`` (the table's best move)
+        first, then the killer: the move that last cut a node off at the same depth (tricks left,
+        plays in the trick, the mover), which the table cannot give inside a trick (its class's
+        first move when it is interchangeable), then the rest in their order."""
+        front = [first] if first else []
+        kill = self.killers.get((left, len(pos.trick), pos.to_move)) if self.ideas.killer else None
+        if kill is not None:
+            for st in steps:
+                if st.move == kill:
+                    if st.k not in front and (front or st.k != 0):
+                        front.append(st.k)
+                    break
+        if not front:
+            return range(len(steps))
+        return front + [i for i in range(len(steps)) if i not in front]
+
+    def cut(self, pos: Position, left: int, move: Move) -> None:
+        """``move`` cut the players' node ``pos`` off: the killer of its depth (``order``)."""
+        if self.ideas.killer:
+            self.killers[(left, len(pos.trick), pos.to_move)] = move
 
     def bounds(self, pos: Position, left: int, steps: list[Step] | None = None) -> tuple[int, int]:
         """(lower, upper) bounds on the tricks ``me`` still wins, from the trick in progress: sure
@@ -263,13 +306,42 @@ class LastTrick:
 
     MEMO = 1 << 18  # entries kept before the memo is dropped
 
-    def __init__(self, ruleset: Any, me: int, budget: Budget) -> None:
+    def __init__(self, ruleset: Any, me: int, budget: Budget, draws: int = WHOLE_DRAWS_MAX) -> None:
+        self.draws = draws  # the most sets of cards one draw lists (``draw_sets``), as the tree's
         self.resolve = fast.resolver(ruleset)
         self.legal = fast.follower(ruleset)
         self.anyone = ruleset.troll_victim == "anyone"
         self.me = me
         self.budget = budget
         self.memo: dict[tuple, float] = {}
+
+    def after_draw(self, pos: Position, expected: bool, alpha: float = -1.0, beta: float = INF) -> float:
+        """The value of ``pos`` in phase draw before the horizon's last trick: each set of cards
+        drawn (``draw_sets``) makes the hands the trick is played from, solved by ``value``; the
+        draws at their worst, or averaged by Star1 as in ``Expectation._chance`` (every trick worth
+        0 or 1): exact inside (alpha, beta), else a bound on the side it passed. No steps, table
+        entries or values of the positions after the draws: only the positions themselves."""
+        total, rest, worst = 0.0, 1.0, 1
+        for p, d in draw_sets(pos, self.draws):
+            after = drawn(pos, d)
+            if after.phase == PLAY:
+                x = self.value(after, expected)
+            else:  # another draw (the next drawer's, or the next card when drawn one at a time): memoised, exact
+                x = self.memo.get((expected, after))
+                if x is None:
+                    x = self.memo[(expected, after)] = self.after_draw(after, expected)
+            if not expected:
+                worst = min(worst, x)
+                if worst == 0:
+                    break
+                continue
+            rest -= p
+            if x <= (alpha - total - max(rest, 0.0)) / p - EPS:
+                return total + p * x + max(rest, 0.0)  # an upper bound, at most alpha
+            if x >= (beta - total) / p + EPS:
+                return total + p * x  # a lower bound, at least beta
+            total += p * x
+        return total if expected else worst
 
     def value(self, pos: Position, expected: bool) -> float:
         """The value of ``pos`` (phase play, in the horizon's last trick)."""
@@ -367,6 +439,11 @@ class Guarantee:
                     return lo
                 if hi <= alpha:
                     return hi
+        if left == 1 and tree.draw_last is not None and pos.phase == DRAW:
+            best = int(tree.draw_last.after_draw(pos, False))
+            if key is not None:
+                self.table.put(key, (best, best, 0))
+            return best
         if pos.trick:  # a trick already sure for someone (between tricks none is)
             slo, shi = tree.bounds(pos, left)
             lo, hi = max(lo, slo), min(hi, shi)
@@ -385,9 +462,7 @@ class Guarantee:
         maximise = pos.to_move == tree.me
         best = -1 if maximise else left + 1
         best_index = best_first
-        order = range(len(steps))
-        if best_first:
-            order = [best_first] + [i for i in order if i != best_first]
+        order = tree.order(pos, left, steps, best_first) if pos.to_move is not None else range(len(steps))
         me = tree.me
         for i in order:
             step = steps[i]
@@ -399,6 +474,8 @@ class Guarantee:
                 best, best_index = v, i
                 a, b = (max(a, v), b) if maximise else (a, min(b, v))
                 if a >= b:
+                    if pos.to_move is not None:
+                        tree.cut(pos, left, step.move)
                     break
         best = max(lo, min(hi, best))
         if key is not None:
@@ -460,6 +537,11 @@ class Expectation:
                 return lo
             if hi <= alpha:
                 return hi
+        if left == 1 and tree.draw_last is not None and pos.phase == DRAW:
+            v = tree.draw_last.after_draw(pos, True, alpha, beta)
+            if key is not None:
+                self.memo.put(key, narrowed(lo, hi, v, alpha, beta))
+            return v
         steps = tree.steps(pos, left)
         if pos.to_move is None:
             v = self._chance(steps, left, alpha, beta)
@@ -480,7 +562,8 @@ class Expectation:
                     return v
             a, b = alpha, beta
             v = -1.0 if maximise else INF
-            for i, step in enumerate(steps):
+            for i in tree.order(pos, left, steps):
+                step = steps[i]
                 if step.k != i:
                     continue
                 after, gain, ended = step.open(tree.me)
@@ -488,7 +571,10 @@ class Expectation:
                 if (x > v) if maximise else (x < v):
                     v = x
                     a, b = (max(a, v), b) if maximise else (a, min(b, v))
-                    if a >= b or (v >= sure_hi if maximise else v <= sure_lo):  # none can pass a sure bound
+                    if a >= b:
+                        tree.cut(pos, left, step.move)
+                        break
+                    if v >= sure_hi if maximise else v <= sure_lo:  # none can pass a sure bound
                         break
         if key is not None:
             self.memo.put(key, narrowed(lo, hi, v, alpha, beta))
