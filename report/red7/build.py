@@ -20,7 +20,7 @@ from ..build import DEFAULT_SEED, Cost
 from ..entry import Entry, entry_json
 from ..progress import counter
 from ..proved import appendix
-from . import narrate, sampling, theorems, witness
+from . import like_pass, narrate, sampling, theorems, witness
 from .catalogue import BY_ID, CATALOGUE, V11
 from .glossary import GLOSSARY, GLOSSARY_INTRO
 from .play import SOLVE_CARDS, SOLVE_NODES, ReasonablePlay, Turns, continue_match, luck, play_round
@@ -164,6 +164,7 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
     step = counter(progress, "games", total)
 
     sampled = sampling.sample_all(playing, games, seed, step, jobs, pieces)
+    like = like_pass.compute(seed, jobs=jobs) if any(e.id == like_pass.ENTRY for e in entries) else None
     proofs = theorems.section(cache, None if progress is None else lambda k, n: progress("proofs", k, n), refresh,
                               jobs=jobs)
     out_entries = []
@@ -171,7 +172,7 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
         smallest, solved = found[e.id]
         found_in = sampled.examples.get(e.id)
         example = None if found_in is None else (replayed_game if "round" in found_in else replayed)(e, found_in)
-        item = entry_json(e)
+        item = entry_json(e) if e.id != like_pass.ENTRY else like_pass.written(entry_json(e), like)
         item["witness"] = _stories(e, smallest, solved, example)
         item["frequency"] = sampling.entry_frequency(e, sampled, games, seed) if e.measured_in else None
         item["headline"] = headline(e, item["witness"], item["frequency"])
@@ -189,7 +190,8 @@ def build(games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, entries: tuple[E
         "first_page": publisher.first_page(out_entries),
         "entries": out_entries,
         "sampling": sample.record(sampled, games, seed),
-        "appendices": [proofs_appendix(proofs), glossary.appendix(GLOSSARY, GLOSSARY_INTRO),
+        "appendices": [proofs_appendix(proofs), *([like_pass.appendix(like)] if like else []),
+                       glossary.appendix(GLOSSARY, GLOSSARY_INTRO),
                        trace.appendix("Traceability: every sentence of every source", TRACE_INTRO, TRACES, LABELS,
                                       numbers)],
     }

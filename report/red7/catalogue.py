@@ -470,8 +470,7 @@ ENTRIES: tuple[Entry, ...] = (
         18, "losing-play", "A play that leaves you not winning", since=V2,
         question="May a player play a card to their Palette (without a discard) and end the turn not winning, "
                  "going out, instead of passing?",
-        answer="Not as a turn of its own: a player who cannot stay in passes. It matters only with the Action "
-               "rule, where the played card's action would still happen.",
+        answer="Not as a turn of its own: a player who cannot stay in passes.",  # + like_pass's sentences on play
         kind="gap", preset="actions", switch="losing_turns", values=("not_generated", "plays_only"),
         measured_in=_LOSING,
         sources=(Quote(FR, _END_FR), p11(_END_V11), Quote(EN_REF, _ONE_EN), Quote(EN_REF, _SEVEN_EN),
@@ -484,14 +483,16 @@ ENTRIES: tuple[Entry, ...] = (
                        "à la fin de son tour, il est éliminé de la manche en cours”) and V1.1's ('A player not "
                        "winning at the end of their own turn is out of the round') describe what happens to a "
                        "player who is not winning, which reads as allowing the play. "
-                       "EN-REF speaks first for the two cards where it matters most: a 1 'must still keep you in "
-                       "the round' and a 7 must 'stay in the round'. Without actions the play and a pass end the "
-                       "same way for everyone; with actions a losing 1 or 7 would let a player going out reshape "
-                       "the others' Palettes or the rule.",
+                       "EN-REF speaks for two of the cards: a 1 'must still keep you in the round' and a 7 must "
+                       "'stay in the round'.",  # + like_pass's sentences on play
         en="You may not end your turn not winning by playing a card; if you cannot stay in, pass.",
         fr="Vous ne pouvez pas terminer votre tour en jouant une carte qui vous laisse non vainqueur ; si vous "
            "ne pouvez pas rester en lice, passez.",
         related=("losing-discard", "action-if-you-can"),
+        notes=(("The answer's and the recommendation's last sentences are written by the build from the appendix "
+               "“A losing play against a pass” (report/red7/like_pass.py), not typed."),),
+        changes=((V3, ("The sentences about play are no longer typed: they are written from the appendix “A losing "
+                      "play against a pass”, where such plays are played against a pass in seeded rounds.")),),
     ),
     entry(
         19, "same-colour-discard", "Discarding a card of the rule's own colour", since=V2,
