@@ -440,6 +440,10 @@ class Guarantee:
                 if hi <= alpha:
                     return hi
         if left == 1 and tree.draw_last is not None and pos.phase == DRAW:
+            if lo >= beta or lo == hi:  # a window outside the value range asks nothing (the steps below would say so)
+                return lo
+            if hi <= alpha:
+                return hi
             best = int(tree.draw_last.after_draw(pos, False))
             if key is not None:
                 self.table.put(key, (best, best, 0))
@@ -538,6 +542,11 @@ class Expectation:
             if hi <= alpha:
                 return hi
         if left == 1 and tree.draw_last is not None and pos.phase == DRAW:
+            floor_, ceiling = max(lo, 0.0), min(hi, 1.0)  # one trick to come: worth 0 to 1
+            if floor_ >= beta or floor_ == ceiling:
+                return floor_
+            if ceiling <= alpha:
+                return ceiling
             v = tree.draw_last.after_draw(pos, True, alpha, beta)
             if key is not None:
                 self.memo.put(key, narrowed(lo, hi, v, alpha, beta))
@@ -555,7 +564,7 @@ class Expectation:
                     return floor_
                 if ceiling <= alpha:
                     return ceiling
-                v = self._scout(steps, left, maximise, ceiling if maximise else floor_, alpha, beta)
+                v = self._scout(pos, steps, left, maximise, ceiling if maximise else floor_, alpha, beta)
                 if v is not None:
                     if key is not None:
                         self.memo.put(key, narrowed(lo, hi, v, alpha, beta))
@@ -580,7 +589,7 @@ class Expectation:
             self.memo.put(key, narrowed(lo, hi, v, alpha, beta))
         return v
 
-    def _scout(self, steps: list[Step], left: int, maximise: bool, edge: float, alpha: float,
+    def _scout(self, pos: Position, steps: list[Step], left: int, maximise: bool, edge: float, alpha: float,
                beta: float) -> float | None:
         """The node's value when some reply reaches ``edge``, the bound no reply can pass (the
         largest value for the player to move at a maximising node, the smallest at a minimising
@@ -593,12 +602,15 @@ class Expectation:
         if not ((alpha < edge - EPS and edge < beta) if maximise else (alpha < edge and edge + EPS < beta)):
             return None
         me = self.tree.me
-        for i, step in enumerate(steps):
+        tree = self.tree
+        for i in tree.order(pos, left, steps):
+            step = steps[i]
             if step.k != i:
                 continue
             after, gain, ended = step.open(me)
             x = gain + self.value(after, left - ended, edge - EPS - gain, edge + EPS - gain)
             if (x > edge - EPS) if maximise else (x < edge + EPS):
+                tree.cut(pos, left, step.move)  # the reply that ends the node: a cut-off
                 return x  # inside the narrow window: exact, and no reply passes the edge
         return None
 

@@ -138,3 +138,18 @@ def test_the_killer_is_searched_first_and_every_move_once():
     plain.cut(pos, 3, steps[-1].move)
     assert list(plain.order(pos, 3, steps)) == list(range(len(steps)))
     assert len(legal_moves(pos)) == len(steps) > 2  # a killer from the back: the order did change
+
+
+def test_a_window_outside_the_last_trick_asks_the_draw_nothing():
+    """A zero-window test at a draw before the last trick whose window lies outside 0-1 tricks (a
+    trick won just before) returns at once, as the steps' bounds do without draw_last: solving every
+    draw there made a 0.3 s known-pile deal (4 players, seed 2, 5 tricks) run past 20 s."""
+    from arbiter.solver.realms import Expectation, Guarantee
+    from arbiter.solver.search import Table
+    pos = _before_the_last_trick(0)
+    tree = Tree(pos, ALL, Budget())
+    for alpha, beta in ((-2, 0), (1, 2)):
+        before = tree.budget.nodes
+        assert Guarantee(tree, Table(1 << 10)).search(pos, 1, alpha, beta) == (0 if beta == 0 else 1)
+        assert Expectation(tree, Table(1 << 10)).value(pos, 1, alpha, beta) == (0.0 if beta == 0 else 1.0)
+        assert tree.budget.nodes - before == 2  # the two calls' own nodes, no draw or trick searched
