@@ -5,9 +5,10 @@ deal) values that are exact, the mean width of a decision's range (0 where exact
 Node-bounded, so the shares and widths do not depend on the load (a ``--timeout`` that stops a run
 says so); CPU seconds do.
 
-The switches: ``maxn.SHALLOW`` (shallow pruning by the games' ``pair_max``).
+The switches: ``maxn.SHALLOW`` (shallow pruning by the games' ``pair_max``) and
+``red7.advise.CORE_TWO_IN`` (the compiled core's max-n shortcuts with players out of the round).
 
-    python benchmarks/defence_limit.py [--only red7-30,stick-4] [--timeout 900]
+    python benchmarks/defence_limit.py [--only red7-30,red7-200,stick-4] [--timeout 900]
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ import time
 
 import bench
 from arbiter.solver import maxn
+from arbiter.solver.red7 import advise as red7_advise
 from self_interested import CASES, exactness
 
-SWITCHES = ((maxn, "SHALLOW"),)
+SWITCHES = ((maxn, "SHALLOW"), (red7_advise, "CORE_TWO_IN"))
 
 
 def run(name: str, on: bool, timeout: float) -> str:
@@ -43,7 +45,7 @@ def run(name: str, on: bool, timeout: float) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--timeout", type=float, default=900.0, help="wall seconds a run may take (advise's timeout)")
-    ap.add_argument("--only", default="red7-30,stick-4", help=f"comma-separated cases of {', '.join(CASES)}")
+    ap.add_argument("--only", default="red7-30,red7-200,stick-4", help=f"comma-separated cases of {', '.join(CASES)}")
     args = ap.parse_args()
     bench.header("defence_limit.py", args, seeds="deal 1, samples 0")
     print("| case | switches | deals | values exact | mean width | CPU s | stopped | load |")

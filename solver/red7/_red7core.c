@@ -1019,9 +1019,8 @@ static int order_children(Core *S, const State *s, int player, size_t base, int 
  * turns are skipped (fast_stage, in searches only, never among the root's turns): a play followed by
  * a discard of the rule's own colour (the play alone leads alike and keeps the card), and passing
  * once another turn was made (passing loses at once with two players). */
-static int endgames_hold(const Core *S) {
-    return S->n == 2 && !S->R.actions && !S->R.advanced && !S->R.legal_losing;
-}
+static int endgames_rules(const Core *S) { return !S->R.actions && !S->R.advanced && !S->R.legal_losing; }
+static int endgames_hold(const Core *S) { return S->n == 2 && endgames_rules(S); }
 
 /* Whether the mover of s has a turn other than passing (fast_count(S, s) > 1), as endgames_hold
  * allows; can_lead_with: for the mover's rule, hand and Palette against the other's Palette, without
@@ -1248,11 +1247,18 @@ failed:
  * share it. Tried and dropped (no fewer nodes on 3-player first turns): trying first the children
  * the table knows best for the mover; asking the coalition search whether the mover forces a win
  * (from 8, 12 or 16 hand cards: more nodes in all); the same with two players in (where max-n is
- * the coalition's question). */
+ * the coalition's question).
+ * With ``two_in`` (MTab; red7.advise.CORE_TWO_IN) a player out of the round counts for nothing (no
+ * rule, action or turn reads its cards: the core takes action1_out_players "never" only; its chance
+ * is 0), so its hand and Palette are left out of
+ * the key; and with two players left in, where every value gives one of them 1 (the mover takes a
+ * win if it has one, else every move leaves the other the winner), the 2-player search's shortcuts
+ * hold where its rules do (endgames_rules): endgames settled by mask_endgame without a search and
+ * dominated turns skipped (fast_stage). */
 enum { MX_EXACT = 1, MX_CUT = 2, MX_LIMIT = 3, MX_ERROR = 4, MX_OVERFLOW = 5 };
 typedef struct { uint64_t den, num[MAXP]; } MVal;
 typedef struct { uint64_t h; MVal v; int16_t kind; int8_t who, cards; } MHead; /* then the key's K bytes */
-typedef struct { uint8_t *mem; size_t slots, esize; long long nodes, limit; } MTab;
+typedef struct { uint8_t *mem; size_t slots, esize; long long nodes, limit; int two_in; } MTab;
 #define MX_PROBES 8
 #define MX_BIG ((uint64_t)1 << 62) /* a denominator above this: the fractions are too big for the core */
 
@@ -1316,6 +1322,20 @@ static void mx_store(MHead *e, const uint8_t *key, size_t K, uint64_t h, const M
     memcpy((uint8_t *)e + sizeof(MHead), key, K);
 }
 
+/* The player in the round other than the mover, with two in. */
+static int other_in(const State *s) {
+    for (int i = 0; i < s->n; i++) if (i != s->to_move && !(s->out >> i & 1)) return i;
+    return -1;
+}
+
+/* make_key for maxn: with T->two_in, the cards of the players out of the round left out. */
+static void mx_key(const Core *S, const MTab *T, const State *s, uint8_t *key) {
+    make_key(S, s, 0, key);
+    if (!T->two_in) return;
+    for (int i = 0; i < S->n; i++)
+        if (s->out >> i & 1) memset(key + 4 + 7 * i, 0, 7), memset(key + 4 + 7 * (S->n + i), 0, 7);
+}
+
 /* The value of s (MX_EXACT, in *out), or MX_CUT (out->num[mover] / out->den: a lower bound of the
  * mover's chance with cut_a + it > 1, cut_a = an / ad being player cut_p's best above), MX_LIMIT
  * (T->limit nodes spent), MX_ERROR (a Python error: the budget's timeout or Ctrl-C), MX_OVERFLOW. */
@@ -1332,8 +1352,16 @@ static int maxn(Core *S, MTab *T, const State *s, int cut_p, uint64_t an, uint64
         return MX_EXACT;
     }
     int me = s->to_move, cut = cut_p >= 0 && cut_p != me;
+    int two = T->two_in && players_in(s) == 2 && endgames_rules(S);
+    if (two && !S->R.highest_card) {
+        int o = other_in(s), won = mask_endgame(s->rule, s->hands[me], s->hands[o], s->palettes[me], s->palettes[o]);
+        if (won >= 0) {
+            out->den = 1, out->num[won ? me : o] = 1;
+            return MX_EXACT;
+        }
+    }
     uint8_t key[4 + 14 * MAXP + 1 + MAXDECK + 8];
-    make_key(S, s, 0, key);
+    mx_key(S, T, s, key);
     uint64_t h = hash_key(key, S->K);
     int found;
     MHead *e = mx_slot(T, key, S->K, h, &found);
@@ -1344,7 +1372,11 @@ static int maxn(Core *S, MTab *T, const State *s, int cut_p, uint64_t an, uint64
     size_t base = S->kids.len;
     Gen g;
     gen_init(S, s, &g);
-    if (gen_until(S, s, &g, base, (size_t)-2) < 0) { gen_end(S, &g, base); return MX_ERROR; }
+    int endgames = S->endgames;
+    S->endgames = two && !S->recording; /* dominated turns skipped (fast_stage) */
+    int made = gen_until(S, s, &g, base, (size_t)-2);
+    S->endgames = endgames;
+    if (made < 0) { gen_end(S, &g, base); return MX_ERROR; }
     size_t nk = S->kids.len - base;
     int cards = hand_cards(s);
     MVal acc, v;
@@ -1975,22 +2007,23 @@ static PyObject *Core_children(Core *S, PyObject *state) {
     return list;
 }
 
-/* maxn(states, nodes, table_bits=20): the exact max-n values (``maxn`` above) of a deal's states,
+/* maxn(states, nodes, table_bits=20, two_in=True): the exact max-n values (``maxn`` above; ``two_in``:
+ * its shortcuts with players out) of a deal's states,
  * sharing one table of 2**table_bits slots, within ``nodes`` nodes in all: each state not yet exact
  * searched under an allowance that doubles each round (as SelfInterested.bounded), so the cheap ones
  * end exact. ([each state's (num_0, ..., num_n-1, den), or None if not exact], nodes spent). */
 static PyObject *Core_maxn(Core *S, PyObject *args) {
     PyObject *states, *seq, *list = NULL;
     long long nodes;
-    int bits = 20;
-    if (!PyArg_ParseTuple(args, "OL|i", &states, &nodes, &bits)) return NULL;
+    int bits = 20, two_in = 1;
+    if (!PyArg_ParseTuple(args, "OL|ip", &states, &nodes, &bits, &two_in)) return NULL;
     if (bits < 4 || bits > 28) { PyErr_SetString(PyExc_ValueError, "table_bits: 4 to 28"); return NULL; }
     if (!(seq = PySequence_Fast(states, "maxn takes a sequence of states"))) return NULL;
     Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
     State *roots = PyMem_Calloc((size_t)m + 1, sizeof(State));
     MVal *vals = PyMem_Calloc((size_t)m + 1, sizeof(MVal));
     int *status = PyMem_Calloc((size_t)m + 1, sizeof(int));
-    MTab T = {NULL, (size_t)1 << bits, (sizeof(MHead) + S->K + 7) & ~(size_t)7, 0, 0};
+    MTab T = {NULL, (size_t)1 << bits, (sizeof(MHead) + S->K + 7) & ~(size_t)7, 0, 0, two_in};
     T.mem = PyMem_Calloc(T.slots, T.esize);
     if (!roots || !vals || !status || !T.mem) { PyErr_NoMemory(); goto done; }
     for (Py_ssize_t i = 0; i < m; i++)
@@ -2054,7 +2087,7 @@ static PyMethodDef Core_methods[] = {
     {"first_turns", (PyCFunction)Core_first_turns, METH_VARARGS,
      "first_turns(states, player, whole): each deal's decisions (steps, won), nodes, what stopped it"},
     {"maxn", (PyCFunction)Core_maxn, METH_VARARGS,
-     "maxn(states, nodes, table_bits=20): exact max-n values (uniform ties) of a deal's states, or None each"},
+     "maxn(states, nodes, table_bits=20, two_in=True): exact max-n values (uniform ties) of a deal's states, or None each"},
     {"spend", (PyCFunction)Core_spend, METH_NOARGS, "spend(): count one node; raises once a limit is passed"},
     {NULL},
 };

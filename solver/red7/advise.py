@@ -148,6 +148,10 @@ ASK_FROM = 12
 # table's slots (2**CORE_TABLE_BITS of 104 bytes at 3 players, touched as used), chosen by measurement
 # (benchmarks/self_interested.py, docs/performance.md).
 CORE_NODES, CORE_TABLE_BITS = 2_000_000, 20
+# The core's max-n leaves the cards of players out of the round out of its key and, with two players
+# left in, settles endgames and skips dominated turns as the 2-player search does (same values; the
+# switch is for benchmarks and tests: benchmarks/defence_limit.py).
+CORE_TWO_IN = True
 
 
 class CoreMoves:
@@ -173,13 +177,14 @@ class CoreMoves:
 
 def core_values(core: Any, states: list, asker: int, nodes: int) -> list[Fraction | None]:
     """``asker``'s exact max-n win chance in each state by the compiled core (``Search.maxn``: the
-    uniform tie rule of ``maxn.SelfInterested``, shallow pruning, one table for the deal), None where
+    uniform tie rule of ``maxn.SelfInterested``, shallow pruning, one table for the deal, the
+    shortcuts with players out of ``CORE_TWO_IN``), None where
     it did not finish within ``nodes`` nodes in all (or there is no core)."""
     if getattr(core, "maxn", None) is None or not nodes or not states:
         return [None] * len(states)
     from fractions import Fraction
 
-    found, _ = core.maxn(states, nodes, CORE_TABLE_BITS)
+    found, _ = core.maxn(states, nodes, CORE_TABLE_BITS, CORE_TWO_IN)
     return [None if v is None else Fraction(v[asker], v[-1]) for v in found]
 
 
