@@ -13,10 +13,12 @@ time) and counts as solved only within the limit in CPU seconds.
 ``base``: the compiled core built from an earlier commit (the ``.so`` file of its build, taking the same
 arguments), run with that commit's table size (``--base-table``, default 1 << 20, the size before issue
 26's second round), so a change of the core is measured against what it was in the same run; the
-ratio column is then base / c, else python / c.
+ratio column is then base / c, else python / c. A core from before the tight bounds takes 8 flags:
+``--base-flags 8`` (its ``solve`` then runs with ``tight=False``, as it did).
 
     python benchmarks/stick_core.py [--seed 0 | --fresh] [--seeds 3] [--reps 1] [--players 2,3,4]
-        [--sizes 3-12] [--limit 10] [--wall 4] [--engines python,c] [--base-core FILE [--base-table N]]
+        [--sizes 3-12] [--limit 10] [--wall 4] [--engines python,c] [--base-core FILE [--base-table N]
+        [--base-flags 8]]
 """
 
 from __future__ import annotations
@@ -45,14 +47,16 @@ def load_core(path: str):
 
 
 @contextmanager
-def core_module(module):
-    """``solve(engine="c")`` runs on ``module`` while inside."""
-    was = core._stickcore
+def core_module(module, flags: int):
+    """``solve(engine="c")`` runs on ``module`` while inside, given the first ``flags`` of the game's flags
+    (a core from before a flag was added takes fewer)."""
+    was, was_flags = core._stickcore, core._flags
     core._stickcore = module
+    core._flags = lambda game: was_flags(game)[:flags]
     try:
         yield
     finally:
-        core._stickcore = was
+        core._stickcore, core._flags = was, was_flags
 
 
 def solver(engine: str, pos, args, base):
@@ -60,8 +64,9 @@ def solver(engine: str, pos, args, base):
     timeout = args.limit * args.wall
     if engine == "base":
         def run():
-            with core_module(base):
-                return solve(pos, timeout=timeout, engine="c", table_size=args.base_table)
+            with core_module(base, args.base_flags):
+                return solve(pos, timeout=timeout, engine="c", table_size=args.base_table,
+                             tight=args.base_flags > 8)
         return run
     return lambda: solve(pos, timeout=timeout, engine=engine)
 
@@ -77,6 +82,8 @@ def main() -> None:
     parser.add_argument("--engines", default="python,c", help="searches to run: python, c (comma-separated)")
     parser.add_argument("--base-core", help="an earlier build's compiled core (.so), run as the engine 'base'")
     parser.add_argument("--base-table", type=int, default=1 << 20, help="the table size the base core gets")
+    parser.add_argument("--base-flags", type=int, default=9,
+                        help="the flags the base core takes: 8 before the tight bounds (then solve(tight=False))")
     args = parser.parse_args()
     if core.MISSING:
         raise SystemExit(f"stick_core.py: {core.MISSING}")

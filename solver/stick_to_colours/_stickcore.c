@@ -238,9 +238,13 @@ static inline int hand_size(Hand h) { return popcount64(h & LOW) + 2 * popcount6
 
 /* The part of the hand code h on the cards of the bitmask ``cards``. */
 static inline Hand only(Hand h, uint32_t cards) {
-    Hand mask = 0;
-    for (; cards; cards &= cards - 1) mask |= (Hand)3 << 2 * __builtin_ctz(cards);
-    return h & mask;
+    uint64_t x = cards; /* bit c to bit 2c (presence's inverse), then both bits of each count */
+    x = (x | x << 16) & 0x0000FFFF0000FFFFULL;
+    x = (x | x << 8) & 0x00FF00FF00FF00FFULL;
+    x = (x | x << 4) & 0x0F0F0F0F0F0F0F0FULL;
+    x = (x | x << 2) & 0x3333333333333333ULL;
+    x = (x | x << 1) & 0x5555555555555555ULL;
+    return h & (x | x << 1);
 }
 
 /* The cards two hand codes have in common, with the smaller count of each. */
