@@ -8,11 +8,15 @@ over the deals (hi - lo of the self-interested value, 0 where exact), what stopp
 Run it on the code before a change (PYTHONPATH pointing at a copy) and after, in the same run.
 
     python benchmarks/self_interested.py [--timeout 600] [--only red7-200,red7-30,realms-2,stick-4]
+        [--deal-seed 1] [--sample-seed 0] [--fresh]
+
+``--fresh`` draws both seeds at random (printed in the first line, so the run can be repeated).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import time
 
 import bench
@@ -26,12 +30,12 @@ from arbiter.solver.realms.advise import advise as realms_advise
 from arbiter.solver.red7.advise import advise as red7_advise
 from arbiter.solver.stick_to_colours.advise import advise as stick_advise
 
-# (view, library call, sampled deals); every case seeded: the deal with seed 1, the samples with seed 0
+# (view of the deal with a seed, library call, sampled deals); the samples drawn with --sample-seed
 CASES = {
-    "red7-200": (lambda: red7_view(red7_deal(3, 1)), red7_advise, 200, {}),
-    "red7-30": (lambda: red7_view(red7_deal(3, 1)), red7_advise, 30, {}),
-    "realms-2": (lambda: realms_view(realms_deal(3, 1)), realms_advise, 30, {"tricks": 2}),
-    "stick-4": (lambda: start_view(stick_deal(4, 1)), stick_advise, 30, {}),
+    "red7-200": (lambda seed: red7_view(red7_deal(3, seed)), red7_advise, 200, {}),
+    "red7-30": (lambda seed: red7_view(red7_deal(3, seed)), red7_advise, 30, {}),
+    "realms-2": (lambda seed: realms_view(realms_deal(3, seed)), realms_advise, 30, {"tricks": 2}),
+    "stick-4": (lambda seed: start_view(stick_deal(4, seed)), stick_advise, 30, {}),
 }
 
 
@@ -51,15 +55,22 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--timeout", type=float, default=600.0, help="wall seconds a case may take (advise's timeout)")
     ap.add_argument("--only", default=",".join(CASES), help="comma-separated cases")
+    ap.add_argument("--deal-seed", type=int, default=1, help="seed of each case's deal (default 1)")
+    ap.add_argument("--sample-seed", type=int, default=0, help="seed of the sampled deals (default 0)")
+    ap.add_argument("--fresh", action="store_true", help="both seeds at random, printed: deals nobody tuned on")
     args = ap.parse_args()
-    bench.header("self_interested.py", args, seeds="deal 1, samples 0")
+    if args.fresh:
+        rng = random.SystemRandom()
+        args.deal_seed, args.sample_seed = rng.randrange(10**6, 10**9), rng.randrange(10**6, 10**9)
+    args.seed = args.deal_seed  # bench.header prints the seeds of a run that has one
+    bench.header("self_interested.py", args, seeds=f"deal {args.deal_seed}, samples {args.sample_seed}")
     print("| case | deals asked | CPU s | wall s | deals done | bounded | values exact | mean width | stopped | load |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name in args.only.split(","):
         make, advise, samples, options = CASES[name]
-        view = make()
+        view = make(args.deal_seed)
         cpu, wall = time.process_time(), time.perf_counter()
-        advice = advise(view, samples=samples, seed=0, stop_early=False, timeout=args.timeout,
+        advice = advise(view, samples=samples, seed=args.sample_seed, stop_early=False, timeout=args.timeout,
                         self_interested=True, **options)
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         bounded = getattr(advice, "bounded", "-")
