@@ -1258,7 +1258,7 @@ failed:
 enum { MX_EXACT = 1, MX_CUT = 2, MX_LIMIT = 3, MX_ERROR = 4, MX_OVERFLOW = 5 };
 typedef struct { uint64_t den, num[MAXP]; } MVal;
 typedef struct { uint64_t h; MVal v; int16_t kind; int8_t who, cards; } MHead; /* then the key's K bytes */
-typedef struct { uint8_t *mem; size_t slots, esize; long long nodes, limit; int two_in; } MTab;
+typedef struct { uint8_t *mem; size_t slots, esize; long long nodes, limit; int two_in, bad_bounds; } MTab;
 #define MX_PROBES 8
 #define MX_BIG ((uint64_t)1 << 62) /* a denominator above this: the fractions are too big for the core */
 
@@ -1322,6 +1322,21 @@ static void mx_store(MHead *e, const uint8_t *key, size_t K, uint64_t h, const M
     memcpy((uint8_t *)e + sizeof(MHead), key, K);
 }
 
+/* Keeps num / den as a lower bound of the mover me's chance at key (MX_CUT), unless its entry is
+ * exact or holds a bound at least as high. Looked up again: the slot found on entering the node may
+ * have gone to another state since. */
+static void mx_bound(const Core *S, MTab *T, const uint8_t *key, uint64_t h, int me, uint64_t num, uint64_t den,
+                     int cards) {
+    int found;
+    MHead *e = mx_slot(T, key, S->K, h, &found);
+    if (found && (e->kind == MX_EXACT || (e->kind == MX_CUT && mx_cmp(e->v.num[me], e->v.den, num, den) >= 0)))
+        return;
+    MVal v;
+    memset(&v, 0, sizeof(v));
+    v.den = den, v.num[me] = num;
+    mx_store(e, key, S->K, h, &v, MX_CUT, me, cards);
+}
+
 /* The player in the round other than the mover, with two in. */
 static int other_in(const State *s) {
     for (int i = 0; i < s->n; i++) if (i != s->to_move && !(s->out >> i & 1)) return i;
@@ -1338,7 +1353,14 @@ static void mx_key(const Core *S, const MTab *T, const State *s, uint8_t *key) {
 
 /* The value of s (MX_EXACT, in *out), or MX_CUT (out->num[mover] / out->den: a lower bound of the
  * mover's chance with cut_a + it > 1, cut_a = an / ad being player cut_p's best above), MX_LIMIT
- * (T->limit nodes spent), MX_ERROR (a Python error: the budget's timeout or Ctrl-C), MX_OVERFLOW. */
+ * (T->limit nodes spent), MX_ERROR (a Python error: the budget's timeout or Ctrl-C), MX_OVERFLOW.
+ * A node left unfinished (MX_LIMIT, MX_OVERFLOW) keeps its mover's best exact child so far in the
+ * table as an MX_CUT lower bound (the mover takes its best, so it gets at least that), for the next
+ * round of Core_maxn: a node entered again returns MX_CUT at once when the bound clears the window
+ * above, and else searches its children with the bound as the mover's window from the start (a
+ * child whose mover then has b with bound + b > 1 leaves this mover less than the bound, so less
+ * than its best: not its choice; its best children are never cut and come back exact, so the
+ * value and its ties are those of a search without the bound). A bound is never taken as a value. */
 static int maxn(Core *S, MTab *T, const State *s, int cut_p, uint64_t an, uint64_t ad, MVal *out) {
     int n = S->n;
     if (T->nodes >= T->limit) return MX_LIMIT;
@@ -1365,9 +1387,11 @@ static int maxn(Core *S, MTab *T, const State *s, int cut_p, uint64_t an, uint64
     uint64_t h = hash_key(key, S->K);
     int found;
     MHead *e = mx_slot(T, key, S->K, h, &found);
+    uint64_t wn = 0, wd = 0; /* the mover's window for its children: a lower bound of its chance (wd 0: none) */
     if (found) {
         if (e->kind == MX_EXACT) { *out = e->v; return MX_EXACT; }
         if (cut && above_one(an, ad, e->v.num[me], e->v.den)) { *out = e->v; return MX_CUT; }
+        wn = e->v.num[me], wd = e->v.den; /* an MX_CUT entry: the bound of a cut or of a round that ran out */
     }
     size_t base = S->kids.len;
     Gen g;
@@ -1385,26 +1409,32 @@ static int maxn(Core *S, MTab *T, const State *s, int cut_p, uint64_t an, uint64
     int ties = 0, rc = MX_EXACT;
     for (size_t i = 0; i < nk; i++) {
         State child = S->kids.v[base + i]; /* S->kids may move below */
-        int r = maxn(S, T, &child, bd ? me : -1, bn, bd, &v);
+        int r = maxn(S, T, &child, wd ? me : -1, wn, wd, &v);
         if (r == MX_CUT) continue; /* below the best: not the mover's choice */
         if (r != MX_EXACT) { rc = r; break; }
         int c = bd ? mx_cmp(v.num[me], v.den, bn, bd) : 1;
         if (c < 0) continue;
-        if (c > 0) { acc = v, ties = 1, bn = v.num[me], bd = v.den; }
+        if (c > 0) {
+            acc = v, ties = 1, bn = v.num[me], bd = v.den;
+            if (!wd || mx_cmp(bn, bd, wn, wd) > 0) wn = bn, wd = bd;
+        }
         else if (mx_add(&acc, &v, n) < 0) { rc = MX_OVERFLOW; break; }
         else ties++;
         if (bn == bd) { acc = v, ties = 1; break; } /* a sure win: every such move gives all to the mover */
-        if (cut && above_one(an, ad, bn, bd)) { /* the player above does not come here */
+        if (cut && above_one(an, ad, wn, wd)) { /* the player above does not come here */
             memset(out, 0, sizeof(*out));
-            out->den = bd, out->num[me] = bn;
+            out->den = wd, out->num[me] = wn;
             gen_end(S, &g, base);
-            if (!(found && e->kind == MX_CUT && mx_cmp(e->v.num[me], e->v.den, bn, bd) > 0))
-                mx_store(e, key, S->K, h, out, MX_CUT, me, cards);
+            mx_bound(S, T, key, h, me, wn, wd, cards);
             return MX_CUT;
         }
     }
     gen_end(S, &g, base);
-    if (rc != MX_EXACT) return rc;
+    if (rc != MX_EXACT) {
+        if (wd && rc != MX_ERROR) /* for the next round (T->bad_bounds: a test's unsound core, one step too high) */
+            mx_bound(S, T, key, h, me, wn + (T->bad_bounds && wn < wd), wd, cards);
+        return rc;
+    }
     if (ties > 1 && mx_div(&acc, ties, n) < 0) return MX_OVERFLOW;
     *out = acc;
     mx_store(e, key, S->K, h, out, MX_EXACT, me, cards);
@@ -2007,29 +2037,35 @@ static PyObject *Core_children(Core *S, PyObject *state) {
     return list;
 }
 
-/* maxn(states, nodes, table_bits=20, two_in=True): the exact max-n values (``maxn`` above; ``two_in``:
- * its shortcuts with players out) of a deal's states,
+/* maxn(states, nodes, table_bits=20, two_in=True, share=0, bad_bounds=False): the exact max-n values
+ * (``maxn`` above; ``two_in``: its shortcuts with players out) of a deal's states,
  * sharing one table of 2**table_bits slots, within ``nodes`` nodes in all: each state not yet exact
  * searched under an allowance that doubles each round (as SelfInterested.bounded), so the cheap ones
- * end exact. ([each state's (num_0, ..., num_n-1, den), or None if not exact], nodes spent). */
+ * end exact; the first round's allowance ``share`` (0: nodes / (4 * states), at least 64). Rounds after
+ * the first start from the bounds the unfinished nodes left. ``bad_bounds``: for tests only, those
+ * bounds made one step too high (unsound; the tests show it caught).
+ * ([each state's (num_0, ..., num_n-1, den), or None if not exact], nodes spent). */
 static PyObject *Core_maxn(Core *S, PyObject *args) {
     PyObject *states, *seq, *list = NULL;
     long long nodes;
-    int bits = 20, two_in = 1;
-    if (!PyArg_ParseTuple(args, "OL|ip", &states, &nodes, &bits, &two_in)) return NULL;
+    int bits = 20, two_in = 1, bad_bounds = 0;
+    long long share = 0;
+    if (!PyArg_ParseTuple(args, "OL|ipLp", &states, &nodes, &bits, &two_in, &share, &bad_bounds)) return NULL;
     if (bits < 4 || bits > 28) { PyErr_SetString(PyExc_ValueError, "table_bits: 4 to 28"); return NULL; }
     if (!(seq = PySequence_Fast(states, "maxn takes a sequence of states"))) return NULL;
     Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
     State *roots = PyMem_Calloc((size_t)m + 1, sizeof(State));
     MVal *vals = PyMem_Calloc((size_t)m + 1, sizeof(MVal));
     int *status = PyMem_Calloc((size_t)m + 1, sizeof(int));
-    MTab T = {NULL, (size_t)1 << bits, (sizeof(MHead) + S->K + 7) & ~(size_t)7, 0, 0, two_in};
+    MTab T = {NULL, (size_t)1 << bits, (sizeof(MHead) + S->K + 7) & ~(size_t)7, 0, 0, two_in, bad_bounds};
     T.mem = PyMem_Calloc(T.slots, T.esize);
     if (!roots || !vals || !status || !T.mem) { PyErr_NoMemory(); goto done; }
     for (Py_ssize_t i = 0; i < m; i++)
         if (state_from(S, PySequence_Fast_GET_ITEM(seq, i), &roots[i]) < 0) goto done;
-    long long share = nodes / (4 * (m ? m : 1));
-    if (share < 64) share = 64;
+    if (share <= 0) {
+        share = nodes / (4 * (m ? m : 1));
+        if (share < 64) share = 64;
+    }
     for (;;) {
         long long before = T.nodes;
         int open = 0;
@@ -2087,7 +2123,8 @@ static PyMethodDef Core_methods[] = {
     {"first_turns", (PyCFunction)Core_first_turns, METH_VARARGS,
      "first_turns(states, player, whole): each deal's decisions (steps, won), nodes, what stopped it"},
     {"maxn", (PyCFunction)Core_maxn, METH_VARARGS,
-     "maxn(states, nodes, table_bits=20, two_in=True): exact max-n values (uniform ties) of a deal's states, or None each"},
+     "maxn(states, nodes, table_bits=20, two_in=True, share=0, bad_bounds=False): exact max-n values (uniform ties) "
+     "of a deal's states, or None each"},
     {"spend", (PyCFunction)Core_spend, METH_NOARGS, "spend(): count one node; raises once a limit is passed"},
     {NULL},
 };

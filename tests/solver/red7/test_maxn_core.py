@@ -99,3 +99,55 @@ def test_a_deals_values_with_the_core_lie_in_those_without():
             else:  # both sure ranges hold the exact value (the bounded search's nodes went to fewer turns)
                 assert max(lo, own.lo) <= min(hi, own.hi) + 1e-12
     assert points > 0  # the core made exact what the bounded search left as a range
+
+
+def _rounds(core: CoreSearch, roots: list, share: int, two_in: bool = True, bad: bool = False,
+            nodes: int = 10**7, bits: int = 20) -> list:
+    """The values of ``Core.maxn`` whose first round gives each state ``share`` nodes (doubled each
+    round): small shares leave many nodes unfinished, whose partial bounds the later rounds use."""
+    found, spent = core.core.maxn(roots, nodes, bits, two_in, share, bad)
+    assert spent <= nodes
+    return [None if v is None else tuple(Fraction(x, v[-1]) for x in v[:-1]) for v in found]
+
+
+def _partial_cases():
+    """Seeded positions (3-4 players, Basic, Advanced, Actions, 3-4 cards a hand) with the Python
+    max-n values of their turns."""
+    for players in (3, 4):
+        for ruleset in ("basic", "advanced", "actions"):
+            for seed in range(3, 7):
+                game, core, roots, me = _roots(seed, players, ruleset, 4 if players == 3 else 3)
+                python = SelfInterested(game, players=players)
+                yield (players, ruleset, seed), core, roots, [python.values(s, me)[:-1] for s in roots]
+
+
+@pytest.fixture(scope="module")
+def partial_cases():
+    return list(_partial_cases())
+
+
+@pytest.mark.parametrize("share", [1, 30, 300])
+def test_rounds_from_partial_bounds_equal_the_python_max_n(partial_cases, share):
+    """Nodes left unfinished by a round keep their mover's best so far as a lower bound, which the
+    next (doubled) round prunes with: with 1, 30 or 300 nodes a state in the first round, every value
+    equals the Python max-n, with and without the two-in shortcuts and in a 64-slot table; under a
+    total that runs out, a value is exact or None."""
+    for case, core, roots, want in partial_cases:
+        assert _rounds(core, roots, share) == want, case
+        assert _rounds(core, roots, share, two_in=False) == want, case
+        assert _rounds(core, roots, share, bits=6) == want, case
+        got = _rounds(core, roots, share, nodes=20 * share * len(roots))
+        assert all(g is None or g == w for g, w in zip(got, want, strict=True)), case
+
+
+def test_a_partial_bound_one_step_too_high_is_caught(partial_cases):
+    """The core's test switch ``bad_bounds`` stores each partial bound one step (1 / den) above the
+    mover's best so far: the bound is then unsound and the rounds after it give wrong values (a cut
+    of the best move, or a window above every child's value), so the comparisons above would fail
+    on it. With it off (the same rounds) every value is right."""
+    wrong = 0
+    for _, core, roots, want in partial_cases:
+        for share in (1, 30):
+            assert _rounds(core, roots, share) == want
+            wrong += _rounds(core, roots, share, bad=True) != want
+    assert wrong > 0
