@@ -10,7 +10,7 @@
  * (every turn named by its steps in the order of Red7Game.moves, the principal line, the dead cards,
  * the decisions of many deals in one call), as solver/red7/__init__.py, coalition.py and advise.py do;
  * advice's searches (first_turns) skip dominated turns and settle endgames as Red7Game(endgames=True)
- * does (endgame, endgames_hold).
+ * does (endgame, endgames_hold; with the Action rule action_endgame, action_endgames_hold).
  * tests/solver/red7/test_core.py holds the two together node for node.
  * Python decides which rulesets the core may take (solver/red7/core.py); this file trusts its flags. */
 
@@ -860,6 +860,7 @@ static int action_stage(Core *S, const State *s, Gen *g) {
     }
     if (k > 2 * nc) {
         g->done = 1;
+        if (S->endgames && !S->recording && S->kids.len > g->base) return 0; /* passing dominated: action_endgames_hold */
         S->cur_step = add_step(S, -1, V_PASS, -1);
         return emit(S, s, s->hands[me], s->rule, s->palettes, s->deck, s->deck_len, 0);
     }
@@ -1022,6 +1023,18 @@ static int order_children(Core *S, const State *s, int player, size_t base, int 
 static int endgames_rules(const Core *S) { return !S->R.actions && !S->R.advanced && !S->R.legal_losing; }
 static int endgames_hold(const Core *S) { return S->n == 2 && endgames_rules(S); }
 
+/* With the Action rule (as game.action_endgames_hold): two players, no Advanced draws or banked
+ * points, no losing turns generated. A value is then a win or a loss, and passing (the mover is out:
+ * the other player wins) is the worst a mover can do, so it is skipped once another turn was made
+ * (action_stage, in searches only). And no action puts a card in the other player's hand (an Action
+ * 1 takes a Palette card to the deck, an Action 3 draws for the mover, 5 plays from the mover's hand,
+ * 7 moves the mover's Palette card), so when the other player holds no card, every turn that keeps
+ * the mover in (every turn but passing) leaves it without cards at the start of its turn, out: the
+ * mover wins exactly when it has a turn other than passing (action_endgame). The dominance of fast_stage's
+ * play-and-discard of the rule's colour does not hold here (under a mandatory Action 5 a card more in
+ * hand takes away playing the 5 alone), nor mask_endgame's cases (an Action 3 draws into the hand). */
+static int action_endgames_hold(const Core *S) { return S->n == 2 && S->R.actions && !S->R.advanced && !S->R.legal_losing; }
+
 /* Whether the mover of s has a turn other than passing (fast_count(S, s) > 1), as endgames_hold
  * allows; can_lead_with: for the mover's rule, hand and Palette against the other's Palette, without
  * the highest-card reading. A turn leads by the rule it ends under (a discard's colour, else the rule
@@ -1117,6 +1130,23 @@ static int some_turn_wins(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
     return 0;
 }
 
+/* endgame() where action_endgames_hold: a state whose other player holds no card, settled by
+ * whether the mover has a turn other than passing (its turns made stage by stage until one is: every
+ * such turn keeps it in, and passing comes last). 1 with the value for ``player`` in *v, 0 for any
+ * other state, -1 on an error. */
+static int action_endgame(Core *S, const State *s, int player, int *v) {
+    int me = s->to_move;
+    if (s->hands[1 - me]) return 0;
+    Gen g;
+    size_t base = S->kids.len;
+    gen_init(S, s, &g);
+    if (gen_until(S, s, &g, base, 0) < 0) { gen_end(S, &g, base); return -1; }
+    int won = S->kids.len > base && !(S->kids.v[base].out >> me & 1);
+    gen_end(S, &g, base);
+    *v = won == (me == player) ? WIN : -WIN;
+    return 1;
+}
+
 /* A state of a round as endgames_hold allows, both players in, whose value follows from who can
  * still take the lead, without a search (a player without hand cards at the start of its turn is
  * out; a mover that cannot lead passes and is out):
@@ -1133,6 +1163,7 @@ static int some_turn_wins(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
 static int endgame(Core *S, const State *s, int player, int *v) {
     int me = s->to_move, won = 0;
     Mask mine = s->hands[me], theirs = s->hands[1 - me];
+    if (S->R.actions) return action_endgame(S, s, player, v);
     if (!settled(mine, theirs)) return 0;
     if (!S->R.highest_card) {
         won = mask_endgame(s->rule, mine, theirs, s->palettes[me], s->palettes[1 - me]);
@@ -1951,7 +1982,7 @@ static PyObject *Core_first_turns(Core *S, PyObject *args) {
         /* each deal its own table: deals of a view share almost no states (a shared table saved 0.01%
          * of the nodes on 200 deals) and a table grown by earlier deals only costs cache misses */
         gen_empty(&S->gens[0]), gen_empty(&S->gens[1]);
-        S->endgames = endgames_hold(S);
+        S->endgames = endgames_hold(S) || action_endgames_hold(S);
         if (state_from(S, PySequence_Fast_GET_ITEM(seq, d), &s) < 0 || gen_moves(S, &s, &mv) < 0) goto fail;
         if ((size_t)mv.n > dcap) {
             Decision *w = PyMem_Realloc(ds, sizeof(Decision) * (size_t)mv.n);

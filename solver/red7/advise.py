@@ -95,7 +95,8 @@ def solve_deals(deals: list[Position], deadline: float | None = None, whole: boo
     ``order_from`` as in ``outcomes``. Below the first turns, 2-player searches without the Action
     rule, Advanced or losing turns (``game.endgames_hold``) skip dominated turns and settle endgames
     without searching them (``Red7Game(endgames=True)``, the core alike): the same answers in about
-    two thirds of the nodes (docs/performance.md)."""
+    two thirds of the nodes (docs/performance.md); with the Action rule (``game.action_endgames_hold``)
+    they skip passing once another turn is made and settle a state whose other player holds no card."""
     done: list[tuple[dict[str, bool], int]] = []
     if not deals:
         return done, None, ""

@@ -48,6 +48,19 @@ def endgames_hold(ruleset: Ruleset) -> bool:
     return not ruleset.actions and not ruleset.advanced and ruleset.losing_turns != "legal"
 
 
+def action_endgames_hold(ruleset: Ruleset) -> bool:
+    """Whether advice's searches may, with the Action rule and two players, drop passing once another
+    turn is made and settle a state whose other player holds no card (``Red7Game(endgames=True)``, the
+    core's ``action_endgames_hold``): no Advanced draws or banked points and no losing turns, so that a
+    value is a win or a loss, passing (the mover is out) is the worst turn, and every other turn keeps
+    the mover in. No action puts a card in the other player's hand (an Action 1 takes a Palette card
+    to the deck, 3 draws for the mover, 5 plays from the mover's hand, 7 moves the mover's Palette card),
+    so a player without hand cards is out at the start of its turn whatever the mover did. The other
+    shortcuts of ``endgames_hold`` do not hold: a card more in hand can take turns away (a mandatory
+    Action 5 must play it), and an Action 3 draws into the hand that the endgames count down."""
+    return ruleset.actions and not ruleset.advanced and ruleset.losing_turns == "not_generated"
+
+
 def rules_kind(ruleset: Ruleset) -> str:
     """The key of a ruleset in an order_from table."""
     return "actions" if ruleset.actions else "basic"
@@ -95,8 +108,13 @@ class Red7Game:
         # Advice's searches (``endgames``, where ``endgames_hold``): dominated turns dropped and
         # endgames settled without a search, as the core's ``first_turns`` does.
         self.endgames = endgames and endgames_hold(ruleset) and self.fast
+        # With the Action rule (``action_endgames_hold``): passing dropped once another turn is made,
+        # and a state whose other player holds no card settled, as the core's first_turns does.
+        self.action_endgames = endgames and action_endgames_hold(ruleset)
         if self.endgames:
             self.bounds = self._endgame_bounds
+        elif self.action_endgames:
+            self.bounds = self._action_endgame_bounds
 
     # -- conversions ---------------------------------------------------------------------------
     def state(self, pos: Position) -> State:
@@ -147,6 +165,8 @@ class Red7Game:
     def children(self, s: State) -> Iterable[State]:
         if self.endgames and len(s[3]) == 2:
             return (child for _, child in self._undominated(s))
+        if self.action_endgames and len(s[3]) == 2:
+            return (child for _, child in self._but_passing(s))
         return (child for _, child in self._turns(s))
 
     def _replies(self, s: State) -> int:
@@ -169,6 +189,26 @@ class Red7Game:
                 continue
             other = True
             yield steps, child
+
+    def _but_passing(self, s: State) -> Iterator[tuple[tuple, State]]:
+        """The turns of ``s``, passing only when no other turn is left (``action_endgames_hold``)."""
+        other = False
+        for steps, child in self._turns(s):
+            if steps == PASS_MOVE and other:
+                return
+            other = True
+            yield steps, child
+
+    def _action_endgame_bounds(self, s: State, player: int) -> tuple[int, int]:
+        """``search.Game.bounds`` with the Action rule (``action_endgames_hold``): the value of a
+        2-player state with both players in whose other player holds no card (the mover wins if it
+        has a turn other than passing: the other player is then out at the start of its turn), as
+        both bounds; else none."""
+        hands, me = s[3], s[1]
+        if len(hands) != 2 or s[2] or hands[1 - me]:
+            return -INF, INF
+        v = WIN if self._can_lead(s) == (me == player) else -WIN
+        return v, v
 
     def _can_lead(self, s: State) -> bool:
         """Whether the mover of ``s`` has a turn other than passing."""
