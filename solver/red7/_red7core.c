@@ -21,6 +21,9 @@
 #include <limits.h>
 #include <time.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include "../_search_table.h" /* the transposition table and the node budget, shared by the cores */
 
 typedef uint64_t Mask;
@@ -91,17 +94,27 @@ static inline int numbers_present(Mask m) {
 /* Per 7-bit chunk x: KEY7[x] = popcount(x) << 6 | bitlen(x) (a group key within the chunk),
  * POP7[x] its popcount and NIB7[x] one count per bit, four bits each (summed over the chunks of a
  * mask: how many cards of each colour it holds). The rule keys read these instead of counting bits. */
-static int KEY7[128], POP7[128];
+static int KEY7[128], POP7[128], REV7[128]; /* REV7: the seven bits in reverse order */
 static uint32_t NIB7[128];
 
 static void init_chunk_tables(void) {
     for (int x = 0; x < 128; x++) {
         POP7[x] = popcount((Mask)x);
         KEY7[x] = x ? POP7[x] << 6 | bitlen((Mask)x) : 0;
-        NIB7[x] = 0;
+        NIB7[x] = 0, REV7[x] = 0;
+        for (int b = 0; b < 7; b++) REV7[x] |= (x >> b & 1) << (6 - b);
         for (int b = 0; b < 7; b++) if (x >> b & 1) NIB7[x] |= (uint32_t)1 << (4 * b);
     }
 }
+
+/* Bit 6 - c set when m holds a card of colour c: the seven 7-bit chunks folded onto the lowest. */
+static inline int colours_in(Mask m) {
+    m |= m >> 28, m |= m >> 14, m |= m >> 7;
+    return (int)(m & 127);
+}
+
+/* Bit c set when m holds a card of colour c (the rule of that colour: leads_of's order). */
+static inline int hand_colours(Mask m) { return REV7[colours_in(m)]; }
 
 /* Four bits per colour (nibble 6 - colour): how many cards of each colour m holds. */
 static inline uint32_t colour_counts(Mask m) {
@@ -164,6 +177,37 @@ static inline const int16_t *keys_of(Mask m) {
 }
 
 static inline int key_of(int rule, Mask m) { return keys_of(m)[rule]; }
+
+/* The rules under which a Palette leads against fixed rival keys: bit r set when key r of the
+ * Palette beats rival[r]. Rivals are held as eight keys (Rivals: the eighth never beaten), so that
+ * the seven comparisons are one SSE2 compare where the compiler targets it. */
+typedef union {
+    int16_t k[8];
+#if defined(__SSE2__)
+    __m128i v;
+#endif
+} Rivals;
+
+static inline void rivals_of(Mask palette, Rivals *R) {
+#if defined(__SSE2__) /* one 16-byte store: leads_of's load of it is forwarded from the store */
+    R->v = _mm_insert_epi16(_mm_loadu_si128((const __m128i *)keys_of(palette)), INT16_MAX, 7);
+#else
+    memcpy(R->k, keys_of(palette), 7 * sizeof(int16_t));
+    R->k[7] = INT16_MAX;
+#endif
+}
+
+static inline int leads_of(Mask palette, const Rivals *R) {
+    const int16_t *k = keys_of(palette);
+#if defined(__SSE2__)
+    __m128i gt = _mm_cmpgt_epi16(_mm_loadu_si128((const __m128i *)k), R->v);
+    return _mm_movemask_epi8(_mm_packs_epi16(gt, gt)) & 127;
+#else
+    int leads = 0;
+    for (int r = 0; r < 7; r++) leads |= (k[r] > R->k[r]) << r;
+    return leads;
+#endif
+}
 
 static Mask qualifying_mask(int rule, Mask m) {
     Mask q = 0;
@@ -452,12 +496,6 @@ static void rivals_among(const State *s, const Mask *palettes, int *rivals) {
 }
 
 static void rivals_all(const State *s, int *rivals) { rivals_among(s, s->palettes, rivals); }
-
-/* Bit 6 - c set when m holds a card of colour c: the seven 7-bit chunks folded onto the lowest. */
-static inline int colours_in(Mask m) {
-    m |= m >> 28, m |= m >> 14, m |= m >> 7;
-    return (int)(m & 127);
-}
 
 static int rivals_best(const State *s, int r) {
     int best = 0, me = s->to_move;
@@ -1042,22 +1080,12 @@ static int action_endgames_hold(const Core *S) { return S->n == 2 && S->R.action
  * mover's key beat the other's, and, but for the rule as it is, whether a card of its colour is left
  * to discard. */
 static int can_lead_with(int rule, Mask hand, Mask mine, Mask rival) {
-    int rivals[7], low[7], high[7];
-    const int16_t *k = keys_of(rival); /* each copied: the next lookup may take the same cache entry */
-    for (int r = 0; r < 7; r++) rivals[r] = k[r];
-    k = keys_of(mine);
-    for (int r = 0; r < 7; r++) low[r] = k[r];
-    k = keys_of(mine | hand);
-    for (int r = 0; r < 7; r++) high[r] = k[r];
-    for (int r = 0; r < 7; r++) {
-        Mask ofr = hand & COLOUR_MASK[r];
-        if ((r != rule && !ofr) || high[r] <= rivals[r]) continue;
-        if (ofr && low[r] > rivals[r]) return 1; /* discarding a card of colour r, nothing played */
-        for (Mask m = hand, c; m; m ^= c) {
-            c = top(m);
-            if (key_of(r, mine | c) <= rivals[r]) continue;
-            if (r == rule || (ofr & ~c)) return 1; /* playing c, then (for another rule) discarding a card of r */
-        }
+    Rivals R;
+    rivals_of(rival, &R);
+    if (leads_of(mine, &R) & hand_colours(hand)) return 1; /* discarding a card of a colour that leads, nothing played */
+    for (Mask m = hand, c; m; m ^= c) { /* playing c, then (for another rule) discarding a card of its colour */
+        c = top(m);
+        if (leads_of(mine | c, &R) & (1 << rule | hand_colours(hand & ~c))) return 1;
     }
     return 0;
 }
@@ -1074,11 +1102,11 @@ static int some_turn_wins(int rule, Mask mine, Mask theirs, Mask P, Mask O);
  * memo (the endgames of a deal meet the same states along many lines), shared by every search; it
  * spends no nodes, so node counts do not depend on it. A mover's hand of 49 bits never set: empty. */
 #define END_MEMO_BITS 14
-typedef struct { Mask mine, theirs, P, O; int8_t rule, won; } EndMemo;
+typedef struct { Mask mine_rule, theirs, P, O_won; } EndMemo; /* the rule in bits 56-58, won in bit 63 */
 static EndMemo end_memo[1 << END_MEMO_BITS];
 
 static void init_end_memo(void) {
-    for (size_t i = 0; i < (size_t)1 << END_MEMO_BITS; i++) end_memo[i].mine = ~(Mask)0;
+    for (size_t i = 0; i < (size_t)1 << END_MEMO_BITS; i++) end_memo[i].mine_rule = ~(Mask)0;
 }
 
 /* Whether endgame() settles a state whose mover holds ``mine`` and the other player ``theirs``. */
@@ -1096,9 +1124,11 @@ static int mask_endgame(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
                  ^ (O * 0xD6E8FEB86659FD93ULL) ^ (uint64_t)rule;
     h ^= h >> 29;
     EndMemo *e = &end_memo[(h * 0xBF58476D1CE4E5B9ULL) >> (64 - END_MEMO_BITS)];
-    if (e->mine == mine && e->theirs == theirs && e->P == P && e->O == O && e->rule == rule) return e->won;
+    Mask mine_rule = mine | (Mask)rule << 56;
+    if (e->mine_rule == mine_rule && e->theirs == theirs && e->P == P && (e->O_won & ~((Mask)1 << 63)) == O)
+        return (int)(e->O_won >> 63);
     int won = some_turn_wins(rule, mine, theirs, P, O);
-    e->mine = mine, e->theirs = theirs, e->P = P, e->O = O, e->rule = (int8_t)rule, e->won = (int8_t)won;
+    e->mine_rule = mine_rule, e->theirs = theirs, e->P = P, e->O_won = O | (Mask)won << 63;
     return won;
 }
 
@@ -1106,15 +1136,12 @@ static int mask_endgame(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
  * the rule's, a discard: a play and a discard of the rule's colour does no better than the play)
  * leaves the other player losing, where mask_endgame settles every such turn. */
 static int some_turn_wins(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
-    int rivals[7];
-    const int16_t *k = keys_of(O); /* copied: the next lookup may take the same cache entry */
-    for (int r = 0; r < 7; r++) rivals[r] = k[r];
+    Rivals R;
+    rivals_of(O, &R);
     for (Mask m = mine, c; m; m ^= c) {
         c = top(m);
         Mask Pc = P | c, h = mine & ~c;
-        int leads = 0; /* the rules r under which Pc leads (bit r) */
-        k = keys_of(Pc);
-        for (int r = 0; r < 7; r++) leads |= (k[r] > rivals[r]) << r;
+        int leads = leads_of(Pc, &R); /* the rules r under which Pc leads (bit r) */
         if ((leads >> rule & 1) && !mask_endgame(rule, theirs, h, O, Pc)) return 1;
         for (Mask n = h, d; n && (leads & ~(1 << rule)); n ^= d) {
             d = top(n);
@@ -1122,10 +1149,11 @@ static int some_turn_wins(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
             if (r != rule && (leads >> r & 1) && !mask_endgame(r, theirs, h & ~d, O, Pc)) return 1;
         }
     }
-    for (Mask m = mine, d; m; m ^= d) {
+    int leads = leads_of(P, &R);
+    for (Mask m = mine, d; m && leads; m ^= d) {
         d = top(m);
         int r = colour_of(bitlen(d) - 1);
-        if (key_of(r, P) > rivals[r] && !mask_endgame(r, theirs, mine & ~d, O, P)) return 1;
+        if ((leads >> r & 1) && !mask_endgame(r, theirs, mine & ~d, O, P)) return 1;
     }
     return 0;
 }
@@ -1847,7 +1875,7 @@ typedef struct { Mask h[2], p[2]; int8_t rule, to_move, winner; } B2; /* winner:
 typedef struct {
     int stage, nc, done, n, me;
     int cards[B2_HAND];
-    int rivals[7]; /* the other player's keys */
+    Rivals rivals; /* the other player's keys */
     B2 kids[B2_HAND + B2_HAND * B2_HAND + 1];
 } B2Gen;
 
@@ -1861,8 +1889,7 @@ static void b2_init(const B2 *s, B2Gen *g) {
     int me = g->me = s->to_move;
     g->stage = 0, g->nc = 0, g->done = 0, g->n = 0;
     for (Mask m = s->h[me]; m; m ^= top(m)) g->cards[g->nc++] = bitlen(m) - 1;
-    const int16_t *k = keys_of(s->p[1 - me]);
-    for (int r = 0; r < 7; r++) g->rivals[r] = k[r];
+    rivals_of(s->p[1 - me], &g->rivals);
 }
 
 /* The mover's turn ending with ``hand``, under ``rule``, with Palette ``mine`` (it leads): the
@@ -1882,7 +1909,7 @@ static void b2_stage(const B2 *s, B2Gen *g) {
     Mask hand = s->h[me], mine = s->p[me];
     if (k < nc) {
         Mask c = (Mask)1 << g->cards[k];
-        if (key_of(rule, mine | c) > g->rivals[rule]) b2_child(s, g, hand & ~c, rule, mine | c);
+        if (key_of(rule, mine | c) > g->rivals.k[rule]) b2_child(s, g, hand & ~c, rule, mine | c);
         return;
     }
     if (k > 2 * nc) {
@@ -1894,13 +1921,12 @@ static void b2_stage(const B2 *s, B2Gen *g) {
         }
         return;
     }
-    int i = k - nc, stays[7] = {-1, -1, -1, -1, -1, -1, -1};
+    int i = k - nc;
     Mask c = i < nc ? (Mask)1 << g->cards[i] : 0, h1 = hand & ~c, p = mine | c;
-    for (Mask m = h1; m; m ^= top(m)) {
+    int leads = leads_of(p, &g->rivals) & ~(c ? 1 << rule : 0); /* after a play, a discard of the rule's colour is dominated */
+    for (Mask m = h1; m && leads; m ^= top(m)) {
         int d = bitlen(m) - 1, r = colour_of(d);
-        if (c && r == rule) continue; /* the play alone dominates */
-        if (stays[r] < 0) stays[r] = key_of(r, p) > g->rivals[r];
-        if (stays[r]) b2_child(s, g, h1 & ~((Mask)1 << d), r, p);
+        if (leads >> r & 1) b2_child(s, g, h1 & ~((Mask)1 << d), r, p);
     }
 }
 

@@ -5,6 +5,7 @@ limits, Ctrl-C, memory, and the choice of engine (with its reason) in ``solve --
 from __future__ import annotations
 
 import json
+import random
 import signal
 import subprocess
 import sys
@@ -156,6 +157,41 @@ def test_advice_endgames_keep_every_answer(ruleset):
         assert nodes[0] <= unpruned.budget.nodes
 
     check()
+
+
+def _small_arrangements(seed: int, count: int, ruleset: Ruleset, max_hand: int) -> list[Position]:
+    """Seeded 2-player arrangements of distinct cards without a deck: hands of 1..max_hand, Palettes of 1..3."""
+    rng, out = random.Random(seed), []
+    for _ in range(count):
+        sizes = [rng.randint(1, max_hand), rng.randint(1, max_hand), rng.randint(1, 3), rng.randint(1, 3)]
+        cards = rng.sample(range(49), sum(sizes))
+        masks = []
+        for size in sizes:
+            masks.append(sum(1 << c for c in cards[:size]))
+            cards = cards[size:]
+        out.append(Position(rng.randrange(7), rng.randrange(2), tuple(masks[:2]), tuple(masks[2:]), 0, (), ruleset))
+    return out
+
+
+@pytest.mark.parametrize("ruleset", ENDGAME_RULESETS, ids=str)
+def test_advice_endgames_keep_every_answer_on_many_seeded_arrangements(ruleset):
+    """As the test above on 600 seeded arrangements (hands of 1-5): the core's first turns (its
+    2-player Basic search, the endgames settled from the masks: can_lead_with, some_turn_wins, the
+    leads of a Palette by rule) give every decision the plain Python search's outcome. A seeded
+    sweep reaches endgame shapes (a hand of two or three cards of one colour against none) that the
+    hypothesis examples above may miss."""
+    from arbiter.solver.red7 import advise
+
+    plain, pruned = Red7Game(ruleset, None), Red7Game(ruleset, None, endgames=True)
+    search = core.CoreSearch(pruned, 2, None, None, 1 << 16)
+    for pos in _small_arrangements(26, 600, ruleset, 5):
+        me, state = pos.to_move, plain.state(pos)
+        reference, budget = {}, Budget(None, None)
+        for m, child in plain.moves(state):
+            d = advise.decided(pos, m)
+            reference[d] = reference.get(d, False) or Search(plain, budget, Table(1 << 16)).wins(child, me)
+        found, _, _ = search.first_turns([state], me, False)
+        assert found == [reference], pos
 
 
 @pytest.mark.parametrize("ruleset", ENDGAME_RULESETS, ids=str)
