@@ -51,9 +51,11 @@ static inline int popcount(Mask m) {
 }
 static inline Mask top(Mask m) { return m ? (Mask)1 << (bitlen(m) - 1) : 0; }
 static inline int number_of(int c) { return c / 7 + 1; }
-static inline int colour_of(int c) { return 6 - c % 7; }
+static int8_t CARD_COLOUR[49]; /* 6 - c % 7: a table read in the hot loops instead of a division */
+static inline int colour_of(int c) { return CARD_COLOUR[c]; }
 
 static void init_tables(void) {
+    for (int c = 0; c < 49; c++) CARD_COLOUR[c] = (int8_t)(6 - c % 7);
     for (int c = 0; c < 7; c++) {
         COLOUR_MASK[c] = 0;
         for (int n = 1; n <= 7; n++) COLOUR_MASK[c] |= (Mask)1 << ((n - 1) * 7 + (6 - c));
@@ -1111,7 +1113,8 @@ static void init_end_memo(void) {
 
 /* Whether endgame() settles a state whose mover holds ``mine`` and the other player ``theirs``. */
 static inline int settled(Mask mine, Mask theirs) {
-    return !theirs || !(mine & (mine - 1)) || !(theirs & (theirs - 1)) || popcount(mine) == 2 || popcount(theirs) == 2;
+    Mask m1 = mine & (mine - 1), t1 = theirs & (theirs - 1); /* each without its lowest card: one card left at most */
+    return !theirs || !(m1 & (m1 - 1)) || !(t1 & (t1 - 1));
 }
 
 /* endgame() on masks, without the highest-card reading: whether the mover (under ``rule``, holding
@@ -1143,17 +1146,20 @@ static int some_turn_wins(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
         Mask Pc = P | c, h = mine & ~c;
         int leads = leads_of(Pc, &R); /* the rules r under which Pc leads (bit r) */
         if ((leads >> rule & 1) && !mask_endgame(rule, theirs, h, O, Pc)) return 1;
-        for (Mask n = h, d; n && (leads & ~(1 << rule)); n ^= d) {
-            d = top(n);
-            int r = colour_of(bitlen(d) - 1);
-            if (r != rule && (leads >> r & 1) && !mask_endgame(r, theirs, h & ~d, O, Pc)) return 1;
+        for (int want = leads & ~(1 << rule) & hand_colours(h); want; want &= want - 1) { /* a discard of colour r */
+            int r = __builtin_ctz((unsigned)want);
+            for (Mask n = h & COLOUR_MASK[r], d; n; n ^= d) {
+                d = n & (0 - n);
+                if (!mask_endgame(r, theirs, h & ~d, O, Pc)) return 1;
+            }
         }
     }
-    int leads = leads_of(P, &R);
-    for (Mask m = mine, d; m && leads; m ^= d) {
-        d = top(m);
-        int r = colour_of(bitlen(d) - 1);
-        if ((leads >> r & 1) && !mask_endgame(r, theirs, mine & ~d, O, P)) return 1;
+    for (int want = leads_of(P, &R) & hand_colours(mine); want; want &= want - 1) { /* a discard, nothing played */
+        int r = __builtin_ctz((unsigned)want);
+        for (Mask n = mine & COLOUR_MASK[r], d; n; n ^= d) {
+            d = n & (0 - n);
+            if (!mask_endgame(r, theirs, mine & ~d, O, P)) return 1;
+        }
     }
     return 0;
 }
@@ -1874,7 +1880,7 @@ typedef struct { Mask h[2], p[2]; int8_t rule, to_move, winner; } B2; /* winner:
 
 typedef struct {
     int stage, nc, done, n, me;
-    int cards[B2_HAND];
+    int cards[B2_HAND], leads[B2_HAND]; /* leads[i]: the rules the Palette leads under once card i is played */
     Rivals rivals; /* the other player's keys */
     B2 kids[B2_HAND + B2_HAND * B2_HAND + 1];
 } B2Gen;
@@ -1909,7 +1915,8 @@ static void b2_stage(const B2 *s, B2Gen *g) {
     Mask hand = s->h[me], mine = s->p[me];
     if (k < nc) {
         Mask c = (Mask)1 << g->cards[k];
-        if (key_of(rule, mine | c) > g->rivals.k[rule]) b2_child(s, g, hand & ~c, rule, mine | c);
+        int leads = g->leads[k] = leads_of(mine | c, &g->rivals); /* read again by the discards after c */
+        if (leads >> rule & 1) b2_child(s, g, hand & ~c, rule, mine | c);
         return;
     }
     if (k > 2 * nc) {
@@ -1923,7 +1930,7 @@ static void b2_stage(const B2 *s, B2Gen *g) {
     }
     int i = k - nc;
     Mask c = i < nc ? (Mask)1 << g->cards[i] : 0, h1 = hand & ~c, p = mine | c;
-    int leads = leads_of(p, &g->rivals) & ~(c ? 1 << rule : 0); /* after a play, a discard of the rule's colour is dominated */
+    int leads = c ? g->leads[i] & ~(1 << rule) : leads_of(p, &g->rivals); /* after a play, a discard of the rule's colour is dominated */
     for (Mask m = h1; m && leads; m ^= top(m)) {
         int d = bitlen(m) - 1, r = colour_of(d);
         if (leads >> r & 1) b2_child(s, g, h1 & ~((Mask)1 << d), r, p);
