@@ -422,9 +422,15 @@ def _halftime(pos: Position) -> Position:
 
 def _drawer(pos: Position) -> int | None:
     """The next player to draw in the Draw Phase (in turn from the leader), or None."""
-    for k in range(pos.players):
-        i = (pos.leader + k) % pos.players
-        if pos.hands[i].bit_count() < HAND_SIZE:
+    return drawer_of(pos.hands, pos.leader)
+
+
+def drawer_of(hands: tuple[CardMask, ...], leader: int) -> int | None:
+    """``_drawer`` on the hands alone: the first player in turn from ``leader`` whose hand is not full."""
+    n = len(hands)
+    for k in range(n):
+        i = (leader + k) % n
+        if hands[i].bit_count() < HAND_SIZE:
             return i
     return None
 
@@ -508,13 +514,34 @@ def draw_sets(pos: Position, limit: int = WHOLE_DRAWS_MAX) -> list[tuple[float, 
     empty, each set equally likely, or, when there would be more than ``limit`` sets, the first
     card alone (one outcome per card: the draw's next expansion has one card fewer to take)."""
     i = _drawer(pos)
-    pile = list(cards_of(pos.shuffled))
-    k = min(HAND_SIZE - pos.hands[i].bit_count(), len(pile))
+    return [(p, Draw(i, cards)) for p, cards in _taken(pos.hands[i], pos.shuffled, limit)]
+
+
+def _taken(hand: CardMask, shuffled: CardMask, limit: int) -> list[tuple[float, CardMask]]:
+    """The sets of cards a drawer holding ``hand`` takes from the ``shuffled`` pile (``draw_sets``)."""
+    pile = list(cards_of(shuffled))
+    k = min(HAND_SIZE - hand.bit_count(), len(pile))
     sets = comb(len(pile), k)
     if sets > limit:
-        return [(1 / len(pile), Draw(i, 1 << c)) for c in pile]
+        return [(1 / len(pile), 1 << c) for c in pile]
     p = 1 / sets
-    return [(p, Draw(i, sum(1 << c for c in taken))) for taken in combinations(pile, k)]
+    return [(p, sum(1 << c for c in taken)) for taken in combinations(pile, k)]
+
+
+def hand_draws(hands: tuple[CardMask, ...], leader: int, shuffled: CardMask,
+               limit: int = WHOLE_DRAWS_MAX) -> list[tuple[float, tuple[CardMask, ...], CardMask, bool]]:
+    """``draw_sets`` and ``drawn`` on the hands alone, for a Draw Phase (a drawer due, ``shuffled``
+    not empty) whose discard pile and known draw pile are empty, so that nothing is recycled and
+    the phase only moves shuffled cards into hands: per draw, in ``draw_sets``' order, its
+    probability, the hands and the shuffled pile after it, and whether another draw follows (else
+    the phase is over: the trick comes next)."""
+    i = drawer_of(hands, leader)
+    out = []
+    for p, cards in _taken(hands[i], shuffled, limit):
+        after = hands[:i] + (hands[i] | cards,) + hands[i + 1:]
+        rest = shuffled & ~cards
+        out.append((p, after, rest, bool(rest) and drawer_of(after, leader) is not None))
+    return out
 
 
 def drawn(pos: Position, d: Draw) -> Position:

@@ -19,7 +19,8 @@ scouted, in a window of 2 EPS, for the node's own bound (0 tricks at the others'
 first to reach it is the node's value (``scout``); a draw's outcomes are sets of cards whose
 positions are made when searched (``lazy_draws``); the draw just before the horizon's last trick is
 solved with that trick on cards alone (``draw_last``: ``LastTrick.after_draw``, no steps or table
-entries for the positions after it); inside a trick the move that last cut a node off at the same
+entries for the positions after it), and when nothing is recycled on the hands alone, no positions
+made at all (``hand_draws``); inside a trick the move that last cut a node off at the same
 depth is tried first (``killer``: the table orders moves only between tricks). Each idea can be
 switched off (``Ideas``) to measure it. ``brute_force`` is the plain reference: the same
 question by exhaustive recursion, no table, no pruning, no ordering.
@@ -34,7 +35,7 @@ question by exhaustive recursion, no table, no pruning, no ordering.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
@@ -56,6 +57,7 @@ from arbiter.model.realms.game import (
     chance_outcomes,
     draw_sets,
     drawn,
+    hand_draws,
     legal_moves,
     successor,
     whole_draws,
@@ -88,10 +90,11 @@ class Ideas:
     lazy_draws: bool = True  # a draw's outcomes listed as sets of cards, each position made when first searched
     draw_last: bool = True  # the draw before the horizon's last trick and that trick solved together on cards alone
     killer: bool = True  # inside a trick, the move that last cut off at the same depth is tried first
+    hand_draws: bool = True  # draw_last's draws dealt on the hands alone (no positions) when nothing is recycled
 
 
 ALL = Ideas()
-NONE = Ideas(*(False,) * 12)
+NONE = Ideas(*(False,) * 13)
 
 
 def default_horizon(pos: Position) -> int:
@@ -192,8 +195,8 @@ class Tree:
         # last-trick solver counts that seat's tricks, so it is made for it (its memo is per seat).
         self._me = seat
         ideas = self.ideas
-        self.last = (LastTrick(self.ruleset, seat, self.budget, WHOLE_DRAWS_MAX if ideas.whole_draws else 0)
-                     if ideas.last_trick else None)
+        self.last = (LastTrick(self.ruleset, seat, self.budget, WHOLE_DRAWS_MAX if ideas.whole_draws else 0,
+                               ideas.hand_draws) if ideas.last_trick else None)
         self.draw_last = self.last if ideas.last_trick and ideas.draw_last else None
 
     def over(self, pos: Position, left: int) -> bool:
@@ -306,8 +309,10 @@ class LastTrick:
 
     MEMO = 1 << 18  # entries kept before the memo is dropped
 
-    def __init__(self, ruleset: Any, me: int, budget: Budget, draws: int = WHOLE_DRAWS_MAX) -> None:
+    def __init__(self, ruleset: Any, me: int, budget: Budget, draws: int = WHOLE_DRAWS_MAX,
+                 hand_draws: bool = True) -> None:
         self.draws = draws  # the most sets of cards one draw lists (``draw_sets``), as the tree's
+        self.hand_draws = hand_draws
         self.resolve = fast.resolver(ruleset)
         self.legal = fast.follower(ruleset)
         self.anyone = ruleset.troll_victim == "anyone"
@@ -320,8 +325,19 @@ class LastTrick:
         drawn (``draw_sets``) makes the hands the trick is played from, solved by ``value``; the
         draws at their worst, or averaged by Star1 as in ``Expectation._chance`` (every trick worth
         0 or 1): exact inside (alpha, beta), else a bound on the side it passed. No steps, table
-        entries or values of the positions after the draws: only the positions themselves."""
-        total, rest, worst = 0.0, 1.0, 1
+        entries or values of the positions after the draws: only the positions themselves, and
+        not even those (``hand_draws``) when the discard pile and the known draw pile are empty:
+        then the draws only move shuffled cards into hands (``game.hand_draws``)."""
+        if self.hand_draws and not pos.discard and not pos.draw:
+            n = pos.players
+            outcomes = self._hand_draws(expected, pos.ruling, pos.leader,
+                                        tuple((pos.leader + k) % n for k in range(n)), pos.hands, pos.shuffled)
+        else:
+            outcomes = self._draws(pos, expected)
+        return self._combine(outcomes, expected, alpha, beta)
+
+    def _draws(self, pos: Position, expected: bool) -> Iterator[tuple[float, float]]:
+        """Each draw out of ``pos``: its probability and its value, found when asked for."""
         for p, d in draw_sets(pos, self.draws):
             after = drawn(pos, d)
             if after.phase == PLAY:
@@ -330,6 +346,34 @@ class LastTrick:
                 x = self.memo.get((expected, after))
                 if x is None:
                     x = self.memo[(expected, after)] = self.after_draw(after, expected)
+            yield p, x
+
+    def _hand_draws(self, expected: bool, ruling: int, leader: int, seats: tuple, hands: tuple,
+                    shuffled: int) -> Iterator[tuple[float, float]]:
+        """``_draws`` on the hands alone (``game.hand_draws``): the same draws in the same order with
+        the same values, the trick after them solved by ``_value`` from the hands (``seats``: the
+        players from the leader on), a chained draw memoised by its hands and pile."""
+        n = len(hands)
+        for p, after, pile, more in hand_draws(hands, leader, shuffled, self.draws):
+            if not more:
+                if len(self.memo) > self.MEMO:
+                    self.memo.clear()
+                x = self._value(expected, n, ruling, (), (), (), seats, tuple(after[i] for i in seats))
+            else:
+                key = (expected, ruling, seats, after, pile)
+                x = self.memo.get(key)
+                if x is None:
+                    x = self.memo[key] = self._combine(self._hand_draws(expected, ruling, leader, seats, after, pile),
+                                                       expected)
+            yield p, x
+
+    @staticmethod
+    def _combine(outcomes: Iterator[tuple[float, float]], expected: bool, alpha: float = -1.0,
+                 beta: float = INF) -> float:
+        """The draws' value from their (probability, value), each trick worth 0 or 1: the worst, or
+        the average by Star1 (exact inside (alpha, beta), else a bound on the side it passed)."""
+        total, rest, worst = 0.0, 1.0, 1
+        for p, x in outcomes:
             if not expected:
                 worst = min(worst, x)
                 if worst == 0:

@@ -1,6 +1,8 @@
 """Whole Realms games: seeded deals reproducible, every card accounted for, scores in steps of 10,
 halftime and the end of the game, chance events that sum to one, each Special's effect."""
 
+import random
+
 import pytest
 from arbiter.model.realms import cards as C
 from arbiter.model.realms import game as G
@@ -152,3 +154,28 @@ def test_illegal_moves_and_moves_out_of_phase_are_errors():
                 "| trick - | hands - / - / - | draw - | shuffled - | discard -")
     with pytest.raises(G.MoveError, match="over"):
         G.apply(over, "pass")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 10**6), st.sampled_from([0, 1, 4096]))
+def test_draws_on_the_hands_alone_are_the_draw_phase_when_nothing_is_recycled(players, seed, limit):
+    """``hand_draws`` lists the draws of ``draw_sets`` in its order with the same probabilities and,
+    after each, the hands, the shuffled pile and the phase (another draw or the trick) that
+    ``drawn`` reaches, at a Draw Phase whose discard pile and known draw pile are empty."""
+    rng = random.Random(seed)
+    deck = rng.sample(range(C.DECK_SIZE), C.DECK_SIZE)
+    hands, k = [], 0
+    for _ in range(players):
+        size = rng.randrange(G.HAND_SIZE + 1)
+        hands.append(sum(1 << c for c in deck[k:k + size]))
+        k += size
+    shuffled = sum(1 << c for c in deck[k:k + rng.randrange(1, 9)])
+    if all(h.bit_count() == G.HAND_SIZE for h in hands):
+        hands[0] &= hands[0] - 1
+    pos = G.Position(hands=tuple(hands), shuffled=shuffled, ruling=0, leader=rng.randrange(players),
+                     dealer=0, scores=(0,) * players, phase=G.DRAW).validate()
+    expected = []
+    for p, d in G.draw_sets(pos, limit):
+        after = G.drawn(pos, d)
+        expected.append((p, after.hands, after.shuffled, after.phase == G.DRAW))
+    assert G.hand_draws(pos.hands, pos.leader, pos.shuffled, limit) == expected

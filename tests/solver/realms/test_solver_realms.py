@@ -89,7 +89,8 @@ def test_each_idea_leaves_every_value_and_the_dead_cards_unchanged(case):
     want = _answers(plain)
     for ideas in (ALL, Ideas(table=False), Ideas(equivalence=False), Ideas(bounds=False), Ideas(zero_window=False),
                   Ideas(skip=False), Ideas(whole_draws=False), Ideas(floor=False), Ideas(last_trick=False), Ideas(scout=False),
-                  Ideas(lazy_draws=False), Ideas(draw_last=False), Ideas(killer=False)):
+                  Ideas(lazy_draws=False), Ideas(draw_last=False), Ideas(killer=False),
+                  Ideas(hand_draws=False)):
         assert _answers(solve(pos, tricks, ideas=ideas)) == want, ideas
     if pos.hands[0].bit_count() * 3 <= 6 and tricks == 1:
         assert brute_force(pos, tricks)[0] == plain.guaranteed
