@@ -101,13 +101,15 @@ def test_a_deals_values_with_the_core_lie_in_those_without():
     assert points > 0  # the core made exact what the bounded search left as a range
 
 
-def _rounds(core: CoreSearch, roots: list, share: int, two_in: bool = True, bad: bool = False,
+def _rounds(core: CoreSearch, roots: list, share: int, two_in: bool = True, broken: int = 0,
             nodes: int = 10**7, bits: int = 20) -> list:
     """The values of ``Core.maxn`` whose first round gives each state ``share`` nodes (doubled each
     round): small shares leave many nodes unfinished, whose partial bounds the later rounds use."""
-    found, spent = core.core.maxn(roots, nodes, bits, two_in, share, bad)
+    found, spent = core.core.maxn(roots, nodes, bits, two_in, share, broken)
     assert spent <= nodes
-    return [None if v is None else tuple(Fraction(x, v[-1]) for x in v[:-1]) for v in found]
+    # a broken core may leave a node no child to take (denominator 0): "no value", never equal to one
+    return [None if v is None else "no value" if not v[-1] else tuple(Fraction(x, v[-1]) for x in v[:-1])
+            for v in found]
 
 
 def _partial_cases():
@@ -141,7 +143,7 @@ def test_rounds_from_partial_bounds_equal_the_python_max_n(partial_cases, share)
 
 
 def test_a_partial_bound_one_step_too_high_is_caught(partial_cases):
-    """The core's test switch ``bad_bounds`` stores each partial bound one step (1 / den) above the
+    """The core's test switch ``broken=1`` stores each partial bound one step (1 / den) above the
     mover's best so far: the bound is then unsound and the rounds after it give wrong values (a cut
     of the best move, or a window above every child's value), so the comparisons above would fail
     on it. With it off (the same rounds) every value is right."""
@@ -149,5 +151,16 @@ def test_a_partial_bound_one_step_too_high_is_caught(partial_cases):
     for _, core, roots, want in partial_cases:
         for share in (1, 30):
             assert _rounds(core, roots, share) == want
-            wrong += _rounds(core, roots, share, bad=True) != want
+            wrong += _rounds(core, roots, share, broken=1) != want
+    assert wrong > 0
+
+
+def test_passing_skipped_only_below_the_window(partial_cases):
+    """A turn that puts the mover out gives it 0 and is skipped once the mover has more (the values
+    above equal the Python max-n with it). ``broken=2`` skips it also where the mover's best is 0,
+    where passing is one of its equally good turns and counts in the uniform average: caught."""
+    wrong = 0
+    for _, core, roots, want in partial_cases:
+        assert _rounds(core, roots, 0) == want
+        wrong += _rounds(core, roots, 0, broken=2) != want
     assert wrong > 0
