@@ -526,6 +526,7 @@ typedef struct {
     int cards[49];
     int rivals[7];
     size_t bbase, groups[51]; /* the Action rule: each played card's branches in S->branches */
+    Turn start;               /* the Action rule: the turn before its first step (start_turn), from stage 0 */
 } Gen;
 
 static void gen_init(Core *S, const State *s, Gen *g) {
@@ -883,13 +884,14 @@ static Turn start_turn(const State *s) {
  * of card i's branches (and finally of not playing), strongest discard first; 2nc+1: passing. */
 static int action_stage(Core *S, const State *s, Gen *g) {
     int me = s->to_move, nc = g->nc, k = g->stage++;
+    if (!k) g->start = start_turn(s);
     if (g->rivals[0] < 0) rivals_all(s, g->rivals);
     S->rivals = g->rivals; /* for is_winning: no other state's turns are made until this stage is done */
     TurnVec *br = &S->branches, *ends = &S->ends;
     if (k < nc) {
         int c = g->cards[k];
         size_t from = br->len;
-        if (resolve(S, s, play(S, start_turn(s), c, me), c, 1, br) < 0) return -1;
+        if (resolve(S, s, play(S, g->start, c, me), c, 1, br) < 0) return -1;
         g->groups[k + 1] = br->len;
         for (size_t j = from; j < br->len; j++) {
             const Turn *t = &br->v[j];
@@ -906,8 +908,7 @@ static int action_stage(Core *S, const State *s, Gen *g) {
     }
     int i = k - nc;
     if (i == nc) { /* discarding without playing comes last */
-        Turn start = start_turn(s);
-        if (push_turn(br, &start) < 0) return -1;
+        if (push_turn(br, &g->start) < 0) return -1;
         g->groups[nc + 1] = br->len;
     }
     ends->len = 0;
