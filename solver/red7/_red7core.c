@@ -1165,19 +1165,47 @@ static int some_turn_wins(int rule, Mask mine, Mask theirs, Mask P, Mask O) {
     return 0;
 }
 
+/* Whether the mover (2 players, both in; without the highest-card reading) has one of the turns
+ * that the Action rule leaves as they are under Basic and that keeps it in: a discard of a colour
+ * whose rule its Palette leads, or the play of an even card (no action) alone or followed by a
+ * discard of another hand card, leading by the rule it ends under. Each is among action_stage's
+ * turns (the start turn's discards; an even card's one branch), so 1 means a turn other than passing;
+ * 0 says nothing of the odd cards' turns. */
+static int leads_without_action(int rule, Mask hand, Mask mine, Mask rival) {
+    int rivals[7], keys[7];
+    const int16_t *k = keys_of(rival); /* each copied: the next lookup may take the same cache entry */
+    for (int r = 0; r < 7; r++) rivals[r] = k[r];
+    int colours = colours_in(hand);
+    k = keys_of(mine);
+    for (int r = 0; r < 7; r++) if ((colours >> (6 - r) & 1) && k[r] > rivals[r]) return 1;
+    for (Mask m = hand & ~ACTION_MASK, c; m; m ^= c) {
+        c = top(m);
+        k = keys_of(mine | c);
+        for (int r = 0; r < 7; r++) keys[r] = k[r];
+        if (keys[rule] > rivals[rule]) return 1;
+        int left = colours_in(hand & ~c);
+        for (int r = 0; r < 7; r++) if ((left >> (6 - r) & 1) && keys[r] > rivals[r]) return 1;
+    }
+    return 0;
+}
+
 /* endgame() where action_endgames_hold: a state whose other player holds no card, settled by
  * whether the mover has a turn other than passing (its turns made stage by stage until one is: every
  * such turn keeps it in, and passing comes last). 1 with the value for ``player`` in *v, 0 for any
  * other state, -1 on an error. */
 static int action_endgame(Core *S, const State *s, int player, int *v) {
-    int me = s->to_move;
+    int me = s->to_move, won;
     if (s->hands[1 - me]) return 0;
-    Gen g;
-    size_t base = S->kids.len;
-    gen_init(S, s, &g);
-    if (gen_until(S, s, &g, base, 0) < 0) { gen_end(S, &g, base); return -1; }
-    int won = S->kids.len > base && !(S->kids.v[base].out >> me & 1);
-    gen_end(S, &g, base);
+    if (!S->R.highest_card && leads_without_action(s->rule, s->hands[me], s->palettes[me], s->palettes[1 - me])) {
+        won = 1;
+    } else {
+        Gen g;
+        size_t base = S->kids.len;
+        gen_init(S, s, &g);
+        if (gen_until(S, s, &g, base, 0) < 0) { gen_end(S, &g, base); return -1; }
+        won = S->kids.len > base && !(S->kids.v[base].out >> me & 1);
+        gen_end(S, &g, base);
+    }
     *v = won == (me == player) ? WIN : -WIN;
     return 1;
 }
