@@ -24,6 +24,9 @@ from .core import CoreSearch, open_search
 from .game import ORDER_FROM, WIN, OrderFrom, Red7Game, hand_cards_used
 
 WIN_OUTCOME, LOSS_OUTCOME = "win", "loss"
+# 3-4 players: a player out counts for nothing and two players in play a 2-player round (Red7Game's
+# two_in: keys without the out players' cards, dominated turns skipped, endgames settled); False: off.
+TWO_IN = True
 TABLE_SIZE = 1 << 21  # transposition entries kept at most per table (about 400 MB; a race holds two)
 
 
@@ -105,7 +108,7 @@ def solve(position: Position, max_nodes: int | None = None, timeout: float | Non
     the search orders children (``game.ORDER_FROM``); it changes the work, never the answer.
     Raises PositionError for a position that breaks the notation's constraints."""
     position.validate()
-    game = Red7Game(position.ruleset, order_from)
+    game = Red7Game(position.ruleset, order_from, two_in=TWO_IN)
     search, budget, used, reason = open_search(game, position.players, max_nodes, timeout, table_size, engine)
     result = SolveResult(position, can_force=[None] * position.players, engine=used, engine_reason=reason)
     result.run(budget, lambda: _solve(result, game, search, full))

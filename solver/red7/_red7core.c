@@ -408,6 +408,7 @@ typedef struct {
     struct { int32_t *v; size_t len, cap; } kid_steps;
     int32_t cur_step;      /* the last step of the child emit makes next (the fast path sets it) */
     int endgames;          /* advice: search settles the endgames of endgame() without searching them */
+    int two_in;            /* 3-4 players, two of them in: see two_in_holds (2: a test's unsound version) */
 } Core;
 
 /* A mask's seven low bytes, little end first (its eighth is 0: a mask holds 49 cards). */
@@ -563,7 +564,7 @@ static int fast_stage(Core *S, const State *s, Gen *g) {
     int mine_count = popcount(p[me]), stays_by_rule[7] = {-1, -1, -1, -1, -1, -1, -1};
     for (Mask m = h1; m; m ^= top(m)) {
         int d = bitlen(m) - 1, r = colour_of(d);
-        if (i < nc && r == s->rule && S->endgames && !S->recording) continue; /* the play alone dominates: endgames_hold */
+        if (i < nc && (r == s->rule || S->endgames == 2) && S->endgames && !S->recording) continue; /* the play alone dominates: endgames_hold (2: two_in's unsound test version, every discard after a play) */
         int stays = stays_by_rule[r] >= 0 ? stays_by_rule[r] : (stays_by_rule[r] = fast_winning(S, s, r, p, g->rivals));
         if (!(stays || R->legal_losing)) continue;
         Mask h2 = h1 & ~((Mask)1 << d);
@@ -935,6 +936,31 @@ static int gen_until(Core *S, const State *s, Gen *g, size_t base, size_t want) 
     return 0;
 }
 
+static int endgames_rules(const Core *S);
+
+/* With 3-4 players (S->two_in, as Red7Game(two_in=True), which solve sets), under endgames_rules and
+ * without the highest-card reading: a player out of the round counts for nothing (no rule or turn
+ * reads its cards), so its hand and Palette are left out of the key (two_rules), and a state with
+ * two players in is a 2-player round between them, whatever the coalition: the shortcuts of
+ * endgames_hold hold there (two_in_holds): its endgames settled by mask_endgame without a search and
+ * its dominated turns skipped (fast_stage, through gen_two). */
+static inline int two_rules(const Core *S) { return S->two_in && S->n >= 3 && endgames_rules(S) && !S->R.highest_card; }
+static inline int two_in_holds(const Core *S, const State *s) { return two_rules(S) && players_in(s) == 2; }
+
+static int in_besides(const State *s) {
+    for (int i = 0; i < s->n; i++) if (i != s->to_move && !(s->out >> i & 1)) return i;
+    return -1;
+}
+
+/* gen_until with the dominated turns of endgames_hold skipped where two_in_holds (``two``: S->two_in). */
+static int gen_two(Core *S, const State *s, Gen *g, size_t base, size_t want, int two) {
+    int was = S->endgames;
+    S->endgames = was ? was : two;
+    int r = gen_until(S, s, g, base, want);
+    S->endgames = was;
+    return r;
+}
+
 static void gen_end(Core *S, Gen *g, size_t base) {
     S->kids.len = base;
     S->branches.len = g->bbase;
@@ -991,7 +1017,7 @@ static long long two_ply(Core *S, const State *c, int player) {
     size_t base = S->kids.len;
     long long best = SCORE_AFTER;
     gen_init(S, &cc, &g);
-    if (gen_until(S, &cc, &g, base, (size_t)-2) < 0) best = -2;
+    if (gen_two(S, &cc, &g, base, (size_t)-2, two_in_holds(S, &cc) ? S->two_in : 0) < 0) best = -2;
     for (size_t j = base; best > -1 && j < S->kids.len; j++) {
         State c2 = S->kids.v[j];
         int v;
@@ -1264,8 +1290,17 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
             return v;
         }
     }
+    int two = two_in_holds(S, s) ? S->two_in : 0;
+    if (two) {
+        int me = s->to_move, o = in_besides(s);
+        int won = mask_endgame(s->rule, s->hands[me], s->hands[o], s->palettes[me], s->palettes[o]);
+        if (won >= 0) return won == (me == player) ? WIN : -WIN;
+    }
     uint8_t key[4 + 14 * MAXP + 1 + MAXDECK + 8];
     make_key(S, s, player, key);
+    if (s->out && two_rules(S))
+        for (int i = 0; i < S->n; i++)
+            if (s->out >> i & 1) memset(key + 4 + 7 * i, 0, 7), memset(key + 4 + 7 * (S->n + i), 0, 7);
     uint64_t h = hash_key(key, S->K);
     Where found;
     Head *e = table_get(S, key, h, &found);
@@ -1277,12 +1312,12 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
     Gen g;
     gen_init(S, s, &g);
     if (ordered) {
-        if (gen_until(S, s, &g, base, (size_t)-2) < 0) goto fail;
+        if (gen_two(S, s, &g, base, (size_t)-2, two) < 0) goto fail;
         nk = (int)(S->kids.len - base);
         first = first < nk ? first : 0;
     } else if (first) {
         /* the child tried first: the table's best (islice/chain in Python: at most the last child) */
-        if (gen_until(S, s, &g, base, (size_t)first) < 0) goto fail;
+        if (gen_two(S, s, &g, base, (size_t)first, two) < 0) goto fail;
         int have = (int)(S->kids.len - base);
         head = first < have ? first : have - 1;
     }
@@ -1302,7 +1337,7 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
             }
         } else {
             i = nth_child(first, head, step);
-            if (gen_until(S, s, &g, base, (size_t)i) < 0) goto fail;
+            if (gen_two(S, s, &g, base, (size_t)i, two) < 0) goto fail;
             if ((size_t)i >= S->kids.len - base) break;
         }
         State child = S->kids.v[base + i];
@@ -1623,13 +1658,14 @@ static PyObject *state_to(const State *s) {
 
 static int Core_init(Core *S, PyObject *args, PyObject *kw) {
     static char *names[] = {"flags", "players", "uses_deck", "max_nodes", "timeout", "table_size", "limit_error",
-                            "cpu_time", "race_from", "two_ply_from", "order_from", NULL};
+                            "cpu_time", "race_from", "two_ply_from", "order_from", "two_in", NULL};
     PyObject *flags, *max_nodes, *timeout, *limit_error;
-    int n, uses_deck, cpu_time, two_ply_from = 0, order_from = ORDER_FROM;
+    int n, uses_deck, cpu_time, two_ply_from = 0, order_from = ORDER_FROM, two_in = 0;
     Py_ssize_t table_size;
     long long race_from = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!ipOOnOp|Lii", names, &PyTuple_Type, &flags, &n, &uses_deck, &max_nodes,
-                                     &timeout, &table_size, &limit_error, &cpu_time, &race_from, &two_ply_from, &order_from))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!ipOOnOp|Liii", names, &PyTuple_Type, &flags, &n, &uses_deck, &max_nodes,
+                                     &timeout, &table_size, &limit_error, &cpu_time, &race_from, &two_ply_from, &order_from,
+                                     &two_in))
         return -1;
     S->race_from = race_from, S->two_ply_from = two_ply_from, S->variant = 0, S->race_limit = LLONG_MAX;
     if (PyTuple_GET_SIZE(flags) != N_FLAGS) { PyErr_Format(PyExc_ValueError, "flags: %d expected", N_FLAGS); return -1; }
@@ -1640,7 +1676,8 @@ static int Core_init(Core *S, PyObject *args, PyObject *kw) {
         if (b < 0) return -1;
         f[i] = b;
     }
-    S->n = n, S->uses_deck = uses_deck, S->order_from = order_from;
+    if (two_in < 0 || two_in > 2) { PyErr_SetString(PyExc_ValueError, "two_in: 0, 1 or 2"); return -1; }
+    S->n = n, S->uses_deck = uses_deck, S->order_from = order_from, S->two_in = two_in;
     size_t K = 4 + 14 * (size_t)n + (uses_deck ? 1 + MAXDECK : 0);
     S->K = (K + 7) & ~(size_t)7;
     S->half = table_size / 2 > 0 ? (size_t)(table_size / 2) : 1;
@@ -2124,7 +2161,7 @@ static PyObject *Core_children(Core *S, PyObject *state) {
     size_t base = S->kids.len;
     Gen g;
     gen_init(S, &s, &g);
-    if (gen_until(S, &s, &g, base, (size_t)-2) < 0) { gen_end(S, &g, base); return NULL; }
+    if (gen_two(S, &s, &g, base, (size_t)-2, two_in_holds(S, &s) ? S->two_in : 0) < 0) { gen_end(S, &g, base); return NULL; }
     PyObject *list = PyList_New(0);
     for (size_t i = base; list && i < S->kids.len; i++) {
         PyObject *c = state_to(&S->kids.v[i]);

@@ -88,7 +88,7 @@ class CoreSearch:
             players = players.players
         self.budget = self.core = _red7core.Search(
             _flags(game.ruleset), players, game.uses_deck, max_nodes, timeout, table_size, SearchLimit, cpu_time(),
-            game.race_from, game.two_ply_from, game.order_from(players))
+            game.race_from, game.two_ply_from, game.order_from(players), game.two_in)
 
     def value(self, state: Any, player: int, alpha: int = -INF, beta: int = INF) -> int:
         return self.core.value(state, player, alpha, beta)

@@ -87,7 +87,8 @@ class Red7Game:
     ``order_from``: the hand cards in all from which ``order`` counts replies (None: never), or a
     table of them by (``rules_kind``, players) as ``ORDER_FROM``."""
 
-    def __init__(self, ruleset: Ruleset, order_from: OrderFrom = ORDER_FROM, endgames: bool = False) -> None:
+    def __init__(self, ruleset: Ruleset, order_from: OrderFrom = ORDER_FROM, endgames: bool = False,
+                 two_in: bool = False) -> None:
         self.ruleset = ruleset
         if isinstance(order_from, Mapping):
             kind = rules_kind(ruleset)
@@ -111,7 +112,13 @@ class Red7Game:
         # With the Action rule (``action_endgames_hold``): passing dropped once another turn is made,
         # and a state whose other player holds no card settled, as the core's first_turns does.
         self.action_endgames = endgames and action_endgames_hold(ruleset)
-        if self.endgames:
+        # With 3-4 players (``two_in``, which solve sets; the core's two_in, 2 there being a test's
+        # unsound version), where endgames_hold and nobody qualifying means nobody: an out player's
+        # cards are read by nothing, so ``key`` leaves them out, and a state with two players in is
+        # a 2-player round between them, whatever the coalition: its dominated turns are dropped and
+        # its endgames settled as advice's (``_endgame_bounds``, ``children``).
+        self.two_in = two_in and endgames_hold(ruleset) and self.fast and ruleset.nobody_qualifies == NOBODY
+        if self.endgames or self.two_in:
             self.bounds = self._endgame_bounds
         elif self.action_endgames:
             self.bounds = self._action_endgame_bounds
@@ -130,7 +137,16 @@ class Red7Game:
 
     # -- what the search asks ------------------------------------------------------------------
     def key(self, s: State) -> State:
-        return s
+        out = s[2]
+        if not (out and self.two_in and len(s[3]) >= 3):
+            return s
+        hands = tuple(0 if out >> i & 1 else h for i, h in enumerate(s[3]))
+        palettes = tuple(0 if out >> i & 1 else p for i, p in enumerate(s[4]))
+        return (s[0], s[1], out, hands, palettes, s[5])
+
+    def _two_in(self, s: State) -> bool:
+        """Whether ``s`` is a 3-4 player state with two players in, whose shortcuts ``two_in`` takes."""
+        return self.two_in and len(s[3]) >= 3 and len(s[3]) - s[2].bit_count() == 2
 
     def to_move(self, s: State) -> int:
         return s[1]
@@ -163,7 +179,7 @@ class Red7Game:
         return -WIN
 
     def children(self, s: State) -> Iterable[State]:
-        if self.endgames and len(s[3]) == 2:
+        if self.endgames and len(s[3]) == 2 or self._two_in(s):
             return (child for _, child in self._undominated(s))
         if self.action_endgames and len(s[3]) == 2:
             return (child for _, child in self._but_passing(s))
@@ -221,15 +237,21 @@ class Red7Game:
         if one of them leaves the other player no turn but passing; the other player holds one or two
         cards, or the mover two: the mover wins if one of its turns leaves the other player losing in
         one of these cases, where every turn leads), as both bounds; else none."""
-        hands, me = s[3], s[1]
-        if len(hands) != 2 or s[2]:
+        hands, me, out = s[3], s[1], s[2]
+        if len(hands) == 2:
+            if out or not self.endgames:
+                return -INF, INF
+            other = 1 - me
+        elif self._two_in(s):  # 3-4 players, two in: a 2-player round between them
+            other = next(i for i in range(len(hands)) if i != me and not out >> i & 1)
+        else:
             return -INF, INF
-        mine, theirs = hands[me], hands[1 - me]
+        mine, theirs = hands[me], hands[other]
         if not theirs:
             won = self._can_lead(s)
         elif not mine & (mine - 1) or not theirs & (theirs - 1) or 2 in (mine.bit_count(), theirs.bit_count()):
-            # every turn but passing leads to a case settled for the other player
-            won = any(not c[2] and self._endgame_bounds(c, c[1])[0] < 0 for c in self.children(s))
+            # every turn but passing (which changes ``out``) leads to a case settled for the other player
+            won = any(c[2] == out and self._endgame_bounds(c, c[1])[0] < 0 for c in self.children(s))
         else:
             return -INF, INF
         v = WIN if won == (me == player) else -WIN
