@@ -823,8 +823,8 @@ static int staying_rules(Core *S, const State *s, const Turn *t, int want) {
     const int *rivals = S->rivals;
     if (t->rivals_changed) rivals_among(s, t->palettes, changed), rivals = changed;
     const int16_t *keys = keys_of(t->palettes[me]); /* read before any other key: the cache may reuse its entry */
-    for (int r = 0; r < 7; r++) {
-        if (!(want >> r & 1)) continue;
+    for (int left = want, r; left; left &= left - 1) {
+        r = __builtin_ctz((unsigned)left);
         int k = keys[r];
         if (k > rivals[r]) rules |= 1 << r;
         else if (!k && !rivals[r] && S->R.highest_card && leader(&S->R, r, t->palettes, s->n, s->out) == me) {
@@ -842,16 +842,15 @@ static long long count_ends(Core *S, const State *s, const Turn *t, int as_is) {
     const Rules *R = &S->R;
     int legal = R->legal_losing, discarding = !(t->failed && !legal) && !(t->moved_to_canvas && !R->discard_after_7);
     Mask usable = !discarding ? 0 : R->a3_discardable ? t->hand : t->hand & ~t->drawn;
-    int present = colours_in(usable), want = as_is ? 1 << t->rule : 0;
-    for (int r = 0; r < 7; r++) if (present >> (6 - r) & 1) want |= 1 << r;
+    int present = REV7[colours_in(usable)], want = (as_is ? 1 << t->rule : 0) | present; /* bit r: a card of colour r */
     int rules = legal ? 0x7F : staying_rules(S, s, t, want);
     long long n = as_is && (rules >> t->rule & 1);
     if (!usable) return n;
     int optional_draw = R->advanced && t->deck_len && !R->mandatory_draw;
-    int mine = popcount(t->palettes[s->to_move]);
+    int mine = optional_draw ? popcount(t->palettes[s->to_move]) : 0;
     Mask above = optional_draw ? ABOVE_NUMBER[mine < 7 ? mine : 7] : 0;
-    for (int r = 0; r < 7; r++) {
-        if (!(rules >> r & 1) || !(present >> (6 - r) & 1)) continue;
+    for (int both = rules & present, r; both; both &= both - 1) {
+        r = __builtin_ctz((unsigned)both);
         Mask ofr = usable & COLOUR_MASK[r];
         n += popcount(ofr) + (above ? popcount(ofr & above) : 0);
     }
