@@ -1388,7 +1388,7 @@ failed:
 enum { MX_EXACT = 1, MX_CUT = 2, MX_LIMIT = 3, MX_ERROR = 4, MX_OVERFLOW = 5 };
 typedef struct { uint64_t den, num[MAXP]; } MVal;
 typedef struct { uint64_t h; MVal v; int16_t kind; int8_t who, cards; } MHead; /* then the key's K bytes */
-typedef struct { uint8_t *mem; size_t slots, esize; long long nodes, limit; int two_in, broken; } MTab;
+typedef struct { uint8_t *mem; size_t slots, esize; long long nodes, limit; int two_in, broken; double prog; } MTab;
 #define MX_PROBES 8
 #define MX_BIG ((uint64_t)1 << 62) /* a denominator above this: the fractions are too big for the core */
 
@@ -1492,8 +1492,9 @@ static void mx_key(const Core *S, const MTab *T, const State *s, uint8_t *key) {
  * than its best: not its choice; its best children are never cut and come back exact, so the
  * value and its ties are those of a search without the bound). A bound is never taken as a value. */
 static int maxn(Core *S, MTab *T, const State *s, int cut_p, uint64_t an, uint64_t ad, MVal *out) {
+    /* with MX_LIMIT, T->prog: the share of s's tree done (its children done, and the share of the next) */
     int n = S->n;
-    if (T->nodes >= T->limit) return MX_LIMIT;
+    if (T->nodes >= T->limit) { T->prog = 0; return MX_LIMIT; }
     T->nodes++;
     if (spend(&S->budget) < 0) return MX_ERROR;
     memset(out, 0, sizeof(*out));
@@ -1544,7 +1545,11 @@ static int maxn(Core *S, MTab *T, const State *s, int cut_p, uint64_t an, uint64
         if ((wn || ((T->broken & 2) && nk > 1)) && (child.out >> me & 1)) continue;
         int r = maxn(S, T, &child, wd ? me : -1, wn, wd, &v);
         if (r == MX_CUT) continue; /* below the best: not the mover's choice */
-        if (r != MX_EXACT) { rc = r; break; }
+        if (r != MX_EXACT) {
+            if (r == MX_LIMIT) T->prog = (i + T->prog) / nk;
+            rc = r;
+            break;
+        }
         int c = bd ? mx_cmp(v.num[me], v.den, bn, bd) : 1;
         if (c < 0) continue;
         if (c > 0) {
@@ -2176,7 +2181,11 @@ static PyObject *Core_children(Core *S, PyObject *state) {
  * sharing one table of 2**table_bits slots, within ``nodes`` nodes in all: each state not yet exact
  * searched under an allowance that doubles each round (as SelfInterested.bounded), so the cheap ones
  * end exact; the first round's allowance ``share`` (0: nodes / (4 * states), at least 64). Rounds after
- * the first start from the bounds the unfinished nodes left. ``broken``: for tests only, an unsound
+ * the first start from the bounds the unfinished nodes left, and take the states in the order of the
+ * nodes each seems to need yet (spent * (1 - p) / p, p its share of the tree done: the root children
+ * done, and of the one left the share done, and so on down the line that ran out), each with at
+ * least 4 times that (the budget then goes to the states likely to finish: 3 players, 20 deals of
+ * the self_interested benchmark's view, 2M nodes a deal: 151 -> 181 of 440 turns exact). ``broken``: for tests only, an unsound
  * core the tests show caught: 1, those bounds one step too high; 2, a child where the mover is out
  * skipped even when its best so far is 0.
  * ([each state's (num_0, ..., num_n-1, den), or None if not exact], nodes spent). */
@@ -2192,23 +2201,41 @@ static PyObject *Core_maxn(Core *S, PyObject *args) {
     State *roots = PyMem_Calloc((size_t)m + 1, sizeof(State));
     MVal *vals = PyMem_Calloc((size_t)m + 1, sizeof(MVal));
     int *status = PyMem_Calloc((size_t)m + 1, sizeof(int));
+    double *est = PyMem_Calloc((size_t)m + 1, sizeof(double)); /* nodes a state not yet exact seems to need yet */
+    long long *spent = PyMem_Calloc((size_t)m + 1, sizeof(long long));
+    Py_ssize_t *ord = PyMem_Calloc((size_t)m + 1, sizeof(Py_ssize_t));
     MTab T = {NULL, (size_t)1 << bits, (sizeof(MHead) + S->K + 7) & ~(size_t)7, 0, 0, two_in, broken};
     T.mem = PyMem_Calloc(T.slots, T.esize);
-    if (!roots || !vals || !status || !T.mem) { PyErr_NoMemory(); goto done; }
+    if (!roots || !vals || !status || !est || !spent || !ord || !T.mem) { PyErr_NoMemory(); goto done; }
     for (Py_ssize_t i = 0; i < m; i++)
         if (state_from(S, PySequence_Fast_GET_ITEM(seq, i), &roots[i]) < 0) goto done;
     if (share <= 0) {
         share = nodes / (4 * (m ? m : 1));
         if (share < 64) share = 64;
     }
-    for (;;) {
+    for (Py_ssize_t i = 0; i < m; i++) ord[i] = i;
+    for (int round = 0;; round++) {
         long long before = T.nodes;
         int open = 0;
-        for (Py_ssize_t i = 0; i < m; i++) {
+        if (round) { /* the states least left to search first (insertion sort: a deal has some 20-40) */
+            for (Py_ssize_t a = 1; a < m; a++) {
+                Py_ssize_t x = ord[a], j = a;
+                while (j > 0 && est[ord[j - 1]] > est[x]) ord[j] = ord[j - 1], j--;
+                ord[j] = x;
+            }
+        }
+        for (Py_ssize_t k = 0; k < m; k++) {
+            Py_ssize_t i = ord[k];
             if (status[i]) continue;
             open = 1;
-            T.limit = T.nodes + share < nodes ? T.nodes + share : nodes;
+            long long allow = share;
+            if (round && est[i] < 1e15 && 4 * est[i] > (double)allow) allow = (long long)(4 * est[i]);
+            T.limit = T.nodes + allow < nodes ? T.nodes + allow : nodes;
+            long long at = T.nodes;
+            T.prog = 1;
             int r = maxn(S, &T, &roots[i], -1, 0, 0, &vals[i]);
+            spent[i] += T.nodes - at;
+            if (r == MX_LIMIT) est[i] = T.prog > 0 ? spent[i] * (1 - T.prog) / T.prog : 1e18;
             if (r == MX_ERROR) goto done;
             if (r == MX_EXACT) status[i] = 1;
             else if (r == MX_OVERFLOW) status[i] = -1;
@@ -2233,7 +2260,8 @@ static PyObject *Core_maxn(Core *S, PyObject *args) {
         else PyList_SET_ITEM(list, i, item);
     }
 done:
-    PyMem_Free(roots), PyMem_Free(vals), PyMem_Free(status), PyMem_Free(T.mem);
+    PyMem_Free(roots), PyMem_Free(vals), PyMem_Free(status), PyMem_Free(est), PyMem_Free(spent), PyMem_Free(ord);
+    PyMem_Free(T.mem);
     Py_DECREF(seq);
     return list ? Py_BuildValue("(NL)", list, T.nodes) : NULL;
 }
