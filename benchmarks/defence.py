@@ -4,8 +4,10 @@ every deal solved with all cards known). Issue 27's target: views with up to 4 u
 cards a hand under 10 s. Larger views show where the frontiers stop being quick. Seeded short
 rounds (``small_deal``), the mover's view, every size interleaved in each round; prints a table.
 
-    python benchmarks/defence.py [--game red7|stick-to-colours|realms] [--seeds 8] [--rounds 2] [--sizes target|all]
-                                 [--tricks 2]
+    python benchmarks/defence.py [--game red7|stick-to-colours|realms] [--seeds 8] [--first-seed 0] [--rounds 2]
+                                 [--sizes target|all] [--tricks 2]
+
+``--first-seed S`` runs seeds S..S+N-1 (N = ``--seeds``); each view's CPU seconds are printed as it ends.
 
 Stick to Colours (``--game stick-to-colours``): the dealer's view of seeded late games (``small_view``),
 the best-defence margin against the margin with all cards known, the same way.
@@ -91,6 +93,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--game", choices=sorted(GAMES), default="red7")
     ap.add_argument("--seeds", type=int, default=8)
+    ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--sizes", choices=("target", "all"), default="target")
     ap.add_argument("--tricks", type=int, default=2, help="Realms: the horizon in tricks")
@@ -105,7 +108,7 @@ def main() -> None:
             for rs in bench.rulesets:
                 key = (*size, rs)
                 cpu = rows.setdefault(key, {"defence": [], "exact": []})
-                for seed in range(args.seeds):
+                for seed in range(args.first_seed, args.first_seed + args.seeds):
                     view = bench.view(seed, size, rs)
                     t = time.process_time()
                     plain = bench.advise(view, exact=True)
@@ -113,6 +116,8 @@ def main() -> None:
                     t = time.process_time()
                     got = bench.best_defence(view, max_deals=5000)
                     cpu["defence"].append(time.process_time() - t)
+                    print(f"seed {seed}, {key}: best defence {cpu['defence'][-1]:.2f} CPU s, exact {cpu['exact'][-1]:.2f} "
+                          f"CPU s, {got.deals} deals, load {os.getloadavg()[0]:.1f}", flush=True)
                     assert got.stopped is None and got.deals == plain.deals
                     deals.setdefault(key, []).append(got.deals)
                     if any(m.totals[0] < m.totals[1] for m in got.moves):
