@@ -935,15 +935,16 @@ static int gen_until(Core *S, const State *s, Gen *g, size_t base, size_t want) 
     return 0;
 }
 
-static int endgames_rules(const Core *S);
-
-/* With 3-4 players (S->two_in, as Red7Game(two_in=True), which solve sets), under endgames_rules and
- * without the highest-card reading: a player out of the round counts for nothing (no rule or turn
- * reads its cards), so its hand and Palette are left out of the key (two_rules), and a state with
- * two players in is a 2-player round between them, whatever the coalition: the shortcuts of
- * endgames_hold hold there (two_in_holds): its endgames settled by mask_endgame without a search and
- * its dominated turns skipped (fast_stage, through gen_two). */
-static inline int two_rules(const Core *S) { return S->two_in && S->n >= 3 && endgames_rules(S) && !S->R.highest_card; }
+/* With 3-4 players (S->two_in, as Red7Game(two_in=True), which solve sets), without Advanced, losing
+ * turns or the highest-card reading: a player out of the round counts for nothing (no rule, action or
+ * turn reads its cards: the core takes action1_out_players "never" only), so its hand and Palette are
+ * left out of the key (two_rules), and a state with two players in is a 2-player round between them,
+ * whatever the coalition, where the shortcuts of endgames_hold (Basic) or action_endgames_hold (the
+ * Action rule) hold (two_in_holds): endgames settled without a search (mask_endgame;
+ * action_endgame_with) and dominated turns skipped (fast_stage, action_stage, through gen_two). */
+static inline int two_rules(const Core *S) {
+    return S->two_in && S->n >= 3 && !S->R.advanced && !S->R.legal_losing && !S->R.highest_card;
+}
 static inline int two_in_holds(const Core *S, const State *s) { return two_rules(S) && players_in(s) == 2; }
 
 static int in_besides(const State *s) {
@@ -1218,10 +1219,16 @@ static int leads_without_action(int rule, Mask hand, Mask mine, Mask rival) {
  * whether the mover has a turn other than passing (its turns made stage by stage until one is: every
  * such turn keeps it in, and passing comes last). 1 with the value for ``player`` in *v, 0 for any
  * other state, -1 on an error. */
+static int action_endgame_with(Core *S, const State *s, int player, int o, int *v);
 static int action_endgame(Core *S, const State *s, int player, int *v) {
+    return action_endgame_with(S, s, player, 1 - s->to_move, v);
+}
+
+/* action_endgame against the player ``o`` (two_in_holds: the other player in). */
+static int action_endgame_with(Core *S, const State *s, int player, int o, int *v) {
     int me = s->to_move, won;
-    if (s->hands[1 - me]) return 0;
-    if (!S->R.highest_card && leads_without_action(s->rule, s->hands[me], s->palettes[me], s->palettes[1 - me])) {
+    if (s->hands[o]) return 0;
+    if (!S->R.highest_card && leads_without_action(s->rule, s->hands[me], s->palettes[me], s->palettes[o])) {
         won = 1;
     } else {
         Gen g;
@@ -1290,7 +1297,15 @@ static int search(Core *S, const State *s, int player, int alpha, int beta, int 
         }
     }
     int two = two_in_holds(S, s) ? S->two_in : 0;
-    if (two) {
+    if (two && S->R.actions) {
+        int o = in_besides(s);
+        if (two == 2 && !s->hands[o]) return s->to_move == player ? WIN : -WIN; /* a test's unsound version */
+        int settled = action_endgame_with(S, s, player, o, &v);
+        if (settled) {
+            if (settled < 0) *err = 1;
+            return v;
+        }
+    } else if (two) {
         int me = s->to_move, o = in_besides(s);
         int won = mask_endgame(s->rule, s->hands[me], s->hands[o], s->palettes[me], s->palettes[o]);
         if (won >= 0) return won == (me == player) ? WIN : -WIN;

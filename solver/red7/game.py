@@ -113,14 +113,15 @@ class Red7Game:
         # and a state whose other player holds no card settled, as the core's first_turns does.
         self.action_endgames = endgames and action_endgames_hold(ruleset)
         # With 3-4 players (``two_in``, which solve sets; the core's two_in, 2 there being a test's
-        # unsound version), where endgames_hold and nobody qualifying means nobody: an out player's
-        # cards are read by nothing, so ``key`` leaves them out, and a state with two players in is
-        # a 2-player round between them, whatever the coalition: its dominated turns are dropped and
-        # its endgames settled as advice's (``_endgame_bounds``, ``children``).
-        self.two_in = two_in and endgames_hold(ruleset) and self.fast and ruleset.nobody_qualifies == NOBODY
-        if self.endgames or self.two_in:
+        # unsound version), where endgames_hold (or action_endgames_hold) and nobody qualifying means
+        # nobody: an out player's cards are read by nothing, so ``key`` leaves them out, and a state
+        # with two players in is a 2-player round between them, whatever the coalition: its dominated
+        # turns are dropped and its endgames settled as advice's (``children``, the bounds).
+        self.two_in = two_in and ruleset.nobody_qualifies == NOBODY and (
+            endgames_hold(ruleset) and self.fast or action_endgames_hold(ruleset))
+        if self.endgames or self.two_in and not ruleset.actions:
             self.bounds = self._endgame_bounds
-        elif self.action_endgames:
+        elif self.action_endgames or self.two_in:
             self.bounds = self._action_endgame_bounds
 
     # -- conversions ---------------------------------------------------------------------------
@@ -179,9 +180,9 @@ class Red7Game:
         return -WIN
 
     def children(self, s: State) -> Iterable[State]:
-        if self.endgames and len(s[3]) == 2 or self._two_in(s):
+        if self.endgames and len(s[3]) == 2 or not self.ruleset.actions and self._two_in(s):
             return (child for _, child in self._undominated(s))
-        if self.action_endgames and len(s[3]) == 2:
+        if self.action_endgames and len(s[3]) == 2 or self.ruleset.actions and self._two_in(s):
             return (child for _, child in self._but_passing(s))
         return (child for _, child in self._turns(s))
 
@@ -220,8 +221,16 @@ class Red7Game:
         2-player state with both players in whose other player holds no card (the mover wins if it
         has a turn other than passing: the other player is then out at the start of its turn), as
         both bounds; else none."""
-        hands, me = s[3], s[1]
-        if len(hands) != 2 or s[2] or hands[1 - me]:
+        hands, me, out = s[3], s[1], s[2]
+        if len(hands) == 2:
+            if out or not self.action_endgames:
+                return -INF, INF
+            other = 1 - me
+        elif self._two_in(s):  # 3-4 players, two in: a 2-player round between them
+            other = next(i for i in range(len(hands)) if i != me and not out >> i & 1)
+        else:
+            return -INF, INF
+        if hands[other]:
             return -INF, INF
         v = WIN if self._can_lead(s) == (me == player) else -WIN
         return v, v
