@@ -121,6 +121,13 @@ class OwnTricks:
         won, left = self._won(state[0]), self.tricks - state[1]
         return won, tuple(w + left for w in won)
 
+    def pair_max(self, state: tuple) -> int:
+        """The most any two players' payoffs sum to from ``state`` on (``SelfInterested``'s shallow
+        pruning): tricks are only gained, each by one player at most, so the two players with the most
+        tricks so far and every trick the horizon has left (a trick nobody takes: less)."""
+        won = sorted(self._won(state[0]))
+        return won[-1] + won[-2] + self.tricks - state[1]
+
     def after(self, state: tuple, pos: Position) -> tuple:
         return pos, state[1] + (1 if state[0].trick and not pos.trick else 0)
 

@@ -7,9 +7,11 @@ without pruning are equal and pruning spends fewer nodes somewhere (it is on).""
 from fractions import Fraction
 
 import pytest
+from arbiter.model.realms import game as realms
 from arbiter.model.red7.ruleset import Ruleset
 from arbiter.solver import maxn
 from arbiter.solver.maxn import NOBODY, SelfInterested
+from arbiter.solver.realms.advise import OwnTricks
 from arbiter.solver.red7.advise import CoreMoves
 from arbiter.solver.red7.core import open_search
 from arbiter.solver.red7.defence import small_deal
@@ -183,3 +185,89 @@ def test_stick_values_with_and_without_pruning(seed):
             assert all(all(a <= x <= b for a, x, b in zip(lo, v, hi, strict=True)) for v, (lo, hi) in
                        zip(on, ranges, strict=True))
         assert ranges == [(v, v) for v in on]
+
+
+# -- Realms: tricks, the draws as chance -------------------------------------------------------------
+
+class NonStrict:
+    """A wrong cut threshold: ``v > cut`` holds already at ``v == cut`` (a child tying the parent's best
+    cut, though the uniform tie rule averages it in)."""
+
+    def __init__(self, at) -> None:
+        self.at = at
+
+    def __lt__(self, v) -> bool:  # ``v > cut``
+        return v >= self.at
+
+    def __ge__(self, v) -> bool:  # ``v <= cut``
+        return v < self.at
+
+
+class Wrong(SelfInterested):
+    """Shallow pruning made wrong on purpose: a non-strict cut, or the pair's bound one too small."""
+
+    def __init__(self, *args, how: str, **options) -> None:
+        super().__init__(*args, **options)
+        self.how = how
+
+    def _cut(self, state, mover, above):
+        cut = super()._cut(state, mover, above)
+        if cut is None:
+            return None
+        return NonStrict(cut) if self.how == "non-strict" else cut - 1
+
+
+def _realms_late(players: int, seed: int, count: int = 2) -> list:
+    """The first positions of a seeded game where the trick's last card is to be played."""
+    out = []
+    for before, _, _ in realms.random_game(players, seed):
+        if before.phase == realms.PLAY and before.to_move is not None and len(before.trick) == players - 1:
+            out.append(before)
+            if len(out) == count:
+                break
+    return out
+
+
+def _realms_cases(players: int) -> list:
+    """Two tricks from a trick's last card (the draws between them chance), with two askers each: 3
+    players on six seeded games, 4 on three (the exact search of more is slow)."""
+    count, seeds = (2, range(6)) if players == 3 else (1, range(3))
+    return [(OwnTricks(pos, 2), pos, asker) for seed in seeds for pos in _realms_late(players, seed, count)
+            for asker in (pos.to_move, (pos.to_move + 1) % players)]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_realms_values_with_and_without_pruning(players):
+    saved = 0
+    for game, pos, asker in _realms_cases(players):
+        on, on_nodes = _spent(game, [(pos, 0)], asker)
+        off, off_nodes = _spent(game, [(pos, 0)], asker, shallow=False)
+        assert on == off, (str(pos), asker)
+        assert on_nodes <= off_nodes
+        saved += off_nodes - on_nodes
+        [(lo, hi)] = SelfInterested(game).bounded([(pos, 0)], asker, 40)
+        assert all(a <= x <= b for a, x, b in zip(lo, on[0], hi, strict=True))
+    assert saved > 0  # pruning is on for Realms (``OwnTricks.pair_max``)
+
+
+@pytest.mark.parametrize("how", ["non-strict", "bound too small"])
+def test_realms_a_wrong_cut_is_caught(how):
+    wrong = 0  # (the 4-player cases above are too few to catch them)
+    for game, pos, asker in _realms_cases(3):
+        want = SelfInterested(game, shallow=False).values((pos, 0), asker)
+        wrong += Wrong(game, how=how).values((pos, 0), asker) != want
+    assert wrong > 0
+
+
+@pytest.mark.parametrize("how", ["non-strict", "bound too small"])
+def test_red7_a_wrong_cut_is_caught(how):
+    wrong = 0
+    for seed in range(3):
+        pos = small_deal(seed, 3, 4, 2, Ruleset.parse("basic"))
+        game = Red7Game(pos.ruleset)
+        states = [c for _, c in game.moves(game.state(pos))]
+        for asker in range(3):
+            want = [SelfInterested(game, players=3, shallow=False).values(s, asker) for s in states]
+            search = Wrong(game, players=3, how=how)
+            wrong += [search.values(s, asker) for s in states] != want
+    assert wrong > 0
