@@ -221,19 +221,23 @@ class Red7Game:
         2-player state with both players in whose other player holds no card (the mover wins if it
         has a turn other than passing: the other player is then out at the start of its turn), as
         both bounds; else none."""
-        hands, me, out = s[3], s[1], s[2]
-        if len(hands) == 2:
-            if out or not self.action_endgames:
-                return -INF, INF
-            other = 1 - me
-        elif self._two_in(s):  # 3-4 players, two in: a 2-player round between them
-            other = next(i for i in range(len(hands)) if i != me and not out >> i & 1)
-        else:
-            return -INF, INF
-        if hands[other]:
+        hands, me = s[3], s[1]
+        other = self._other_in(s, self.action_endgames)
+        if other is None or hands[other]:
             return -INF, INF
         v = WIN if self._can_lead(s) == (me == player) else -WIN
         return v, v
+
+    def _other_in(self, s: State, two_players: bool) -> int | None:
+        """The player other than the mover in a round of two players in, where the 2-player
+        shortcuts hold (``two_players``: their switch, for 2-player games with both in; with 3-4
+        players ``_two_in``); None where they do not."""
+        hands, me, out = s[3], s[1], s[2]
+        if len(hands) == 2:
+            return None if out or not two_players else 1 - me
+        if self._two_in(s):  # 3-4 players, two in: a 2-player round between them
+            return next(i for i in range(len(hands)) if i != me and not out >> i & 1)
+        return None
 
     def _can_lead(self, s: State) -> bool:
         """Whether the mover of ``s`` has a turn other than passing."""
@@ -247,13 +251,8 @@ class Red7Game:
         cards, or the mover two: the mover wins if one of its turns leaves the other player losing in
         one of these cases, where every turn leads), as both bounds; else none."""
         hands, me, out = s[3], s[1], s[2]
-        if len(hands) == 2:
-            if out or not self.endgames:
-                return -INF, INF
-            other = 1 - me
-        elif self._two_in(s):  # 3-4 players, two in: a 2-player round between them
-            other = next(i for i in range(len(hands)) if i != me and not out >> i & 1)
-        else:
+        other = self._other_in(s, self.endgames)
+        if other is None:
             return -INF, INF
         mine, theirs = hands[me], hands[other]
         if not theirs:
