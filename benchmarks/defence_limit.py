@@ -8,7 +8,7 @@ says so); CPU seconds do.
 The switches: ``maxn.SHALLOW`` (shallow pruning by the games' ``pair_max``) and
 ``red7.advise.CORE_TWO_IN`` (the compiled core's max-n shortcuts with players out of the round).
 
-    python benchmarks/defence_limit.py [--only red7-30,red7-200,stick-4] [--timeout 900]
+    python benchmarks/defence_limit.py [--only red7-30,red7-200,stick-4] [--timeout 900] [--deal-seed 1] [--sample-seed 0]
 """
 
 from __future__ import annotations
@@ -24,14 +24,14 @@ from self_interested import CASES, exactness
 SWITCHES = ((maxn, "SHALLOW"), (red7_advise, "CORE_TWO_IN"))
 
 
-def run(name: str, on: bool, timeout: float) -> str:
+def run(name: str, on: bool, timeout: float, deal_seed: int = 1, sample_seed: int = 0) -> str:
     make, advise, samples, options = CASES[name]
     saved = [getattr(module, attr) for module, attr in SWITCHES]
     for module, attr in SWITCHES:
         setattr(module, attr, on)
     try:
         cpu = time.process_time()
-        advice = advise(make(), samples=samples, seed=0, stop_early=False, timeout=timeout, self_interested=True,
+        advice = advise(make(deal_seed), samples=samples, seed=sample_seed, stop_early=False, timeout=timeout, self_interested=True,
                         **options)
         cpu = time.process_time() - cpu
     finally:
@@ -46,13 +46,16 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--timeout", type=float, default=900.0, help="wall seconds a run may take (advise's timeout)")
     ap.add_argument("--only", default="red7-30,red7-200,stick-4", help=f"comma-separated cases of {', '.join(CASES)}")
+    ap.add_argument("--deal-seed", type=int, default=1, help="seed of each case's deal (default 1)")
+    ap.add_argument("--sample-seed", type=int, default=0, help="seed of the sampled deals (default 0)")
     args = ap.parse_args()
-    bench.header("defence_limit.py", args, seeds="deal 1, samples 0")
+    args.seed = args.deal_seed  # bench.header prints the seeds of a run that has one
+    bench.header("defence_limit.py", args, seeds=f"deal {args.deal_seed}, samples {args.sample_seed}")
     print("| case | switches | deals | values exact | mean width | CPU s | stopped | load |")
     print("|---|---|---|---|---|---|---|---|")
     for name in args.only.split(","):
         for on in (False, True):
-            print(run(name, on, args.timeout), flush=True)
+            print(run(name, on, args.timeout, args.deal_seed, args.sample_seed), flush=True)
     bench.footer()
 
 
