@@ -14,7 +14,7 @@ from arbiter.solver.red7 import Red7Game, core
 from arbiter.solver.red7.game import WIN, action_endgames_hold, endgames_hold
 from arbiter.solver.search import INF, Budget, Search, Table
 from hypothesis import given, settings
-from solver_positions import small_positions
+from solver_positions import first_turns_agree, small_positions
 from test_solver_red7 import ACTION_RULESETS
 
 HELD = [rs for rs in ACTION_RULESETS if action_endgames_hold(rs)]
@@ -119,26 +119,13 @@ def test_advice_with_action_endgames_keeps_every_answer(ruleset):
     """On any 2-player arrangement (hands of 1-4, a short deck) every first decision's outcome is the
     plain search's (Python, every turn searched, each turn its own table), in the core and in Python
     with the shortcuts, with the same nodes in both and never more than the plain search's."""
-    from arbiter.solver.red7 import advise
-
     plain, pruned = Red7Game(ruleset, None), Red7Game(ruleset, None, endgames=True)
     assert pruned.action_endgames and not plain.action_endgames
 
     @settings(max_examples=40, deadline=None)
     @given(small_positions(2, ruleset, max_hand=4, max_deck=4))
     def check(pos):
-        me, state = pos.to_move, plain.state(pos)
-        reference, budget = {}, Budget(None, None)
-        for m, child in plain.moves(state):
-            d = advise.decided(pos, m)
-            reference[d] = reference.get(d, False) or Search(plain, budget, Table(1 << 16)).wins(child, me)
-        found, nodes, _ = core.CoreSearch(pruned, 2, None, None, 1 << 16).first_turns([state], me, False)
-        assert found == [reference]
-        py = Search(pruned, Budget(None, None), Table(1 << 16))
-        assert advise._first_turns(py, pruned, pos, False) == reference and py.budget.nodes == nodes[0]
-        unpruned = Search(plain, Budget(None, None), Table(1 << 16))
-        advise._first_turns(unpruned, plain, pos, False)
-        assert nodes[0] <= unpruned.budget.nodes
+        first_turns_agree(plain, pruned, pos)
 
     check()
 

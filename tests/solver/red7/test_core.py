@@ -22,7 +22,7 @@ from arbiter.solver.red7.game import ORDER_FROM, endgames_hold
 from arbiter.solver.search import PURE_PYTHON_ENV, Budget, Search, Table
 from click.testing import CliRunner
 from hypothesis import given, settings
-from solver_positions import small_positions
+from solver_positions import first_turns_agree, small_positions
 from test_solver_red7 import ACTION_RULESETS, FAST_RULESETS
 
 RULESETS = FAST_RULESETS + ACTION_RULESETS  # every switch value the core takes, at least once
@@ -135,26 +135,13 @@ def test_advice_endgames_keep_every_answer(ruleset):
     core's first_turns): on any 2-player arrangement (the mover may lead already, hands of 1-5) every
     decision's outcome is the plain search's (Python, every turn searched), in the core and in
     Python, with the same nodes in both and never more than the plain search's."""
-    from arbiter.solver.red7 import advise
-
     plain, pruned = Red7Game(ruleset, None), Red7Game(ruleset, None, endgames=True)
     assert pruned.endgames and not plain.endgames
 
     @settings(max_examples=60)
     @given(small_positions(2, ruleset, max_hand=5))
     def check(pos):
-        me, state = pos.to_move, plain.state(pos)
-        reference, budget = {}, Budget(None, None)
-        for m, child in plain.moves(state):  # each turn with its own search and table: no sharing
-            d = advise.decided(pos, m)
-            reference[d] = reference.get(d, False) or Search(plain, budget, Table(1 << 16)).wins(child, me)
-        found, nodes, _ = core.CoreSearch(pruned, 2, None, None, 1 << 16).first_turns([state], me, False)
-        assert found == [reference]
-        py = Search(pruned, Budget(None, None), Table(1 << 16))
-        assert advise._first_turns(py, pruned, pos, False) == reference and py.budget.nodes == nodes[0]
-        unpruned = Search(plain, Budget(None, None), Table(1 << 16))
-        advise._first_turns(unpruned, plain, pos, False)
-        assert nodes[0] <= unpruned.budget.nodes
+        first_turns_agree(plain, pruned, pos)
 
     check()
 
